@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  Difficulty,
+  FlashcardSetContent,
+  GeneratorInfo,
+  MindmapContent,
+  QuizContent,
+  outlineKinds,
+} from './learning-content.ts';
+
+// The event catalog. Events are the audit log: no plaintext API key and no document text in here;
+// extracted text and uploaded bytes live in the blob store, referenced by key and SHA-256.
+
+const Timestamp = z.iso.datetime();
+const Id = z.string().min(1);
+
+export const sourceTypes = ['file', 'youtube', 'webpage', 'lectureAudio', 'lectureVideo'] as const;
+export const SourceType = z.enum(sourceTypes);
+export type SourceType = z.infer<typeof SourceType>;
+
+export const BlobRef = z.object({
+  key: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().nonnegative(),
+  contentType: z.string().optional(),
+});
+export type BlobRef = z.infer<typeof BlobRef>;
+
+const OutlineSummaryEntry = z.object({
+  kind: z.enum(outlineKinds),
+  index: z.number().int().nonnegative(),
+  title: z.string().optional(),
+  wordCount: z.number().int().nonnegative(),
+  start: z.number().nonnegative().optional(),
+  end: z.number().nonnegative().optional(),
+});
+
+const Lease = { workerId: z.string(), attempt: z.number().int().positive(), leaseExpiresAt: Timestamp, startedAt: Timestamp };
+const Failure = { reason: z.string().min(1), retryable: z.boolean(), attempt: z.number().int().nonnegative(), failedAt: Timestamp };
+
+function generationEvents<P extends string, D extends string, C extends z.ZodType>(prefix: P, deleted: D, content: C) {
+  const requested = z.object({
+    id: Id,
+    organizationId: Id,
+    sourceId: Id,
+    difficulty: Difficulty,
+    numberOfQuestions: z.number().int().optional(),
+    requestedAt: Timestamp,
+  });
+  const started = z.object({ id: Id, ...Lease });
+  const generated = z.object({ id: Id, content, generator: GeneratorInfo, generatedAt: Timestamp });
+  const failed = z.object({ id: Id, ...Failure });
+  const removed = z.object({ id: Id, deletedAt: Timestamp });
+  return {
+    [`${prefix}Requested`]: requested,
+    [`${prefix}GenerationStarted`]: started,
+    [`${prefix}Generated`]: generated,
+    [`${prefix}GenerationFailed`]: failed,
+    [deleted]: removed,
+  } as { [K in `${P}Requested`]: typeof requested } & { [K in `${P}GenerationStarted`]: typeof started } & {
+    [K in `${P}Generated`]: typeof generated;
+  } & { [K in `${P}GenerationFailed`]: typeof failed } & { [K in D]: typeof removed };
+}
+
+export const eventSchemas = {
+  OrganizationCreated: z.object({ organizationId: Id, name: z.string().min(1), url: z.string().url(), createdAt: Timestamp }),
+  ApiKeyIssued: z.object({
+    organizationId: Id,
+    keyId: Id,
+    keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+    lastFour: z.string().length(4),
+    issuedAt: Timestamp,
+  }),
+  ApiKeyRevoked: z.object({ organizationId: Id, keyId: Id, revokedAt: Timestamp }),
+
+  SourceIngested: z.object({
+    sourceId: Id,
+    organizationId: Id,
+    sourceType: SourceType,
+    url: z.string().optional(),
+    fileName: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    blob: BlobRef.optional(),
+    ingestedAt: Timestamp,
+  }),
+  SourceUploadRequested: z.object({
+    sourceId: Id,
+    organizationId: Id,
+    sourceType: SourceType,
+    fileName: z.string().min(1),
+    fileKey: z.string().min(1),
+    contentType: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    expiresAt: Timestamp,
+    requestedAt: Timestamp,
+  }),
+  SourceUploaded: z.object({ sourceId: Id, blob: BlobRef, uploadedAt: Timestamp }),
+  SourceIndexingStarted: z.object({ sourceId: Id, ...Lease }),
+  SourceIndexed: z.object({
+    sourceId: Id,
+    title: z.string(),
+    content: BlobRef,
+    outline: z.array(OutlineSummaryEntry),
+    wordCount: z.number().int().nonnegative(),
+    language: z.string(),
+    detectedType: z.string().optional(),
+    indexedAt: Timestamp,
+  }),
+  SourceIndexingFailed: z.object({ sourceId: Id, ...Failure }),
+  SourceDeleted: z.object({ sourceId: Id, deletedAt: Timestamp }),
+
+  ...generationEvents('Flashcards', 'FlashcardSetDeleted', FlashcardSetContent),
+  ...generationEvents('Mindmap', 'MindmapDeleted', MindmapContent),
+  ...generationEvents('Quiz', 'QuizDeleted', QuizContent),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export const eventTypes = Object.keys(eventSchemas) as EventType[];
+
+/** Current schema version of each event type; a bump comes with an upcaster from the older version. */
+export const currentVersion: Record<EventType, number> = Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<
+  EventType,
+  number
+>;
+
+export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+/** upcasters[type][v] turns data written at version v into version v + 1. */
+export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {};
+
+export type DomainEvent<T extends EventType = EventType> = { type: T; data: z.infer<(typeof eventSchemas)[T]> };
+
+export class UnknownEventError extends Error {}
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
+
+/** Brings stored data up to the current version of its type and validates it. */
+export function upcastAndParse(
+  type: string,
+  version: number,
+  data: Record<string, unknown>,
+  catalog: { schemas: Record<string, z.ZodType>; versions: Record<string, number>; upcasters: Partial<Record<string, Record<number, Upcaster>>> } = {
+    schemas: eventSchemas,
+    versions: currentVersion,
+    upcasters,
+  },
+): { type: string; data: unknown } {
+  const schema = catalog.schemas[type];
+  const target = catalog.versions[type];
+  if (!schema || target === undefined) throw new UnknownEventError(`unknown event type ${type}`);
+  let current = data;
+  for (let v = version; v < target; v++) {
+    const up = catalog.upcasters[type]?.[v];
+    if (!up) throw new UnknownEventError(`no upcaster for ${type} v${v}`);
+    current = up(current);
+  }
+  return { type, data: schema.parse(current) };
+}
+
+export const parseEvent = (type: string, version: number, data: Record<string, unknown>): DomainEvent =>
+  upcastAndParse(type, version, data) as DomainEvent;

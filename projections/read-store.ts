@@ -1,0 +1,47 @@
+import type { Checkpoint } from '../commands/event-store.ts';
+
+// The read-store port. Adapters: in-memory (embedded default) and Redis; both pass the contract suite
+// in test/integration/read-store.contract.ts.
+
+export type Doc = Record<string, unknown>;
+
+/** A list index a document belongs to (e.g. `org:<id>` or `org:<id>:source:<id>`), ordered by score. */
+export type IndexEntry = { name: string; score: number };
+
+export type ReadWrite =
+  | { kind: 'put'; collection: string; id: string; doc: Doc; indexes: IndexEntry[] }
+  | { kind: 'delete'; collection: string; id: string };
+
+export type ListQuery = { index: string; limit: number; cursor?: string };
+/** Newest (highest score) first; `nextCursor` is opaque and present while more items remain. */
+export type Page = { items: Doc[]; nextCursor?: string };
+
+/** One version of the read models, in its own key space. */
+export interface ReadModelSpace {
+  readonly version: number;
+  get(collection: string, id: string): Promise<Doc | null>;
+  list(collection: string, query: ListQuery): Promise<Page>;
+  /**
+   * Commits the writes and the checkpoint together, only if `checkpoint` is after the stored one.
+   * Returns false (and changes nothing) for a replayed batch.
+   */
+  apply(writes: ReadWrite[], checkpoint: Checkpoint): Promise<boolean>;
+  checkpoint(): Promise<Checkpoint>;
+  /** Every document of every collection, for comparing two versions (tests, rebuild verification). */
+  dump(): Promise<Record<string, Record<string, Doc>>>;
+}
+
+/** Blue/green versions of the read models behind a pointer that the API follows. */
+export interface ReadStore {
+  /** The version the API serves; created (empty, version 1) when none exists. */
+  active(): Promise<ReadModelSpace>;
+  space(version: number): ReadModelSpace;
+  activeVersion(): Promise<number>;
+  /** Highest version that exists (active or being built). */
+  latestVersion(): Promise<number>;
+  /** Points readers (and the live projector) at `version`. */
+  activate(version: number): Promise<void>;
+  drop(version: number): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
