@@ -127,7 +127,9 @@ export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown
 /** upcasters[type][v] turns data written at version v into version v + 1. */
 export const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {};
 
-export type DomainEvent<T extends EventType = EventType> = { type: T; data: z.infer<(typeof eventSchemas)[T]> };
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+/** Discriminated by `type`, so a switch narrows `data`. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
 export class UnknownEventError extends Error {}
 
