@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError } from '../domain/errors.ts';
+import { authenticate, type KeyLookup } from './auth.ts';
+import { HttpError } from './http-error.ts';
+import type { RouteContext, RouteDefinition } from './route.ts';
+import { parseOr400 } from './validation.ts';
+
+export type AppOptions = {
+  routes: RouteDefinition[];
+  adminKey: string;
+  lookupKey: KeyLookup;
+  logger: Logger;
+  clock: () => Date;
+  /** Extra handlers mounted before the API routes (health, metrics). */
+  before?: (app: express.Express) => void;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+const statusOfDomainError = (error: DomainError): number =>
+  error instanceof NotFoundError ? 404 : error instanceof ForbiddenError ? 403 : error instanceof ConflictError ? 409 : error instanceof InvalidRequestError ? 400 : 422;
+
+export function createApp(options: AppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const given = req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    res.locals['requestId'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      options.logger.info(
+        { requestId, method: req.method, route: res.locals['route'] ?? null, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+        'request',
+      );
+    });
+    next();
+  });
+
+  options.before?.(app);
+
+  const json = express.json({ limit: '1mb', type: () => true });
+  for (const route of options.routes) {
+    const handlers: RequestHandler[] = [];
+    if (route.body) handlers.push(jsonBodyWhenPresent(json));
+    handlers.push(routeHandler(route, options));
+    app[route.method](route.path, ...handlers);
+  }
+
+  app.use((req, res) => {
+    res.status(404).json({ error: `no route for ${req.method} ${req.path}` });
+  });
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+/** Bodies are JSON whatever the Content-Type says; an empty body is an empty object (all fields have defaults or are required). */
+const jsonBodyWhenPresent =
+  (json: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    const length = req.header('content-length');
+    const chunked = req.header('transfer-encoding');
+    if ((length === undefined || length === '0') && !chunked) {
+      req.body = {};
+      next();
+      return;
+    }
+    json(req, res, next);
+  };
+
+function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.locals['route'] = `${route.method.toUpperCase()} ${route.path}`;
+    try {
+      const caller = await authenticate(route.auth, req, options);
+      const context: RouteContext = { correlationId: String(res.locals['requestId']), caller, now: () => options.clock().toISOString() };
+      const params = (route.params ? parseOr400(route.params, req.params) : req.params) as Record<string, string>;
+      const query = route.query ? parseOr400(route.query, req.query) : {};
+      const body = route.body ? parseOr400(route.body, req.body ?? {}) : undefined;
+      const reply = await route.handle({ params, query, body, req, res }, context);
+      if (res.headersSent) return;
+      for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+      res.status(reply.status).json(reply.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const requestId = String(res.locals['requestId'] ?? '');
+    const { status, message, headers } = describeError(error);
+    if (status >= 500) logger.error({ requestId, err: error, path: req.path }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status).json({ error: status >= 500 ? `internal error (request id ${requestId})` : message });
+  };
+}
+
+function describeError(error: unknown): { status: number; message: string; headers: Record<string, string> } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message, headers: {} };
+  const bodyParserType = (error as { type?: unknown })?.type;
+  if (bodyParserType === 'entity.parse.failed') return { status: 400, message: 'the request body is not valid JSON', headers: {} };
+  if (bodyParserType === 'entity.too.large') return { status: 413, message: 'the request body is too large', headers: {} };
+  if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
+    return { status: 415, message: 'unsupported request body encoding', headers: {} };
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: 'invalid request', headers: {} };
+  return { status: 500, message: 'internal error', headers: {} };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { ApiContext } from '../api-context.ts';
+import { buildOpenApi } from '../openapi.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
+import { generatedResourceRoutes } from './generated-resources.ts';
+import { organizationRoutes } from './organizations.ts';
+import { sourceRoutes } from './sources.ts';
+import { uploadRoutes } from './uploads.ts';
+
+export type Readiness = () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+
+const Health = z.object({ status: z.string() });
+const Ready = z.object({ ready: z.boolean(), checks: z.record(z.string(), z.string()) });
+
+export function allRoutes(api: ApiContext, readiness: Readiness): RouteDefinition[] {
+  const routes: RouteDefinition[] = [
+    ...organizationRoutes(api),
+    ...sourceRoutes(api),
+    ...uploadRoutes(api),
+    ...generatedResourceRoutes(api),
+    defineRoute({
+      method: 'get',
+      path: '/healthz',
+      summary: 'Liveness: the process answers',
+      tag: 'Operations',
+      auth: 'none',
+      responses: { 200: { description: 'Alive', schema: Health } },
+      handle: async () => ({ status: 200, body: { status: 'ok' } }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/readyz',
+      summary: 'Readiness: event store and read store answer and the projector is not far behind',
+      tag: 'Operations',
+      auth: 'none',
+      responses: { 200: { description: 'Ready', schema: Ready }, 503: { description: 'Not ready', schema: Ready } },
+      async handle() {
+        const result = await readiness();
+        return { status: result.ready ? 200 : 503, body: result };
+      },
+    }),
+  ];
+  let document: unknown;
+  routes.push(
+    defineRoute({
+      method: 'get',
+      path: '/v1/openapi.json',
+      summary: 'This API description (OpenAPI 3.1.0)',
+      tag: 'Operations',
+      auth: 'none',
+      responses: { 200: { description: 'The OpenAPI document' } },
+      async handle() {
+        document ??= buildOpenApi(routes);
+        return { status: 200, body: document };
+      },
+    }),
+  );
+  return routes;
+}

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { sourceDecider } from '../../domain/source.ts';
+import { ExtractedContent } from '../../domain/learning-content.ts';
+import { type ApiContext, getOwned, present, requireCaller } from '../api-context.ts';
+import { HttpError } from '../http-error.ts';
+import { readIngestRequest } from '../multipart-ingest.ts';
+import { defineRoute, type RouteContext } from '../route.ts';
+import {
+  dataOf,
+  ErrorBody,
+  IngestSourcePart,
+  listOf,
+  MessageBody,
+  Pagination,
+  Source,
+  SourceContent,
+  SourceListItem,
+  UploadUrlBody,
+  UploadUrlResponse,
+} from '../schemas.ts';
+import { parseOr400 } from '../validation.ts';
+import { deleteSourceBlobs } from '../../workers/indexing/source-blobs.ts';
+
+/** Internal fields of the source read model that clients do not see. */
+const HIDDEN = ['blob', 'content', 'fileKey', 'contentType', 'expiresAt', 'attempt', 'detectedType'] as const;
+
+const SourceParams = z.object({ sourceId: z.string().min(1).max(100) });
+const unauthorized = { 401: { description: 'Missing or invalid API key', schema: ErrorBody } };
+const byId = {
+  ...unauthorized,
+  403: { description: "Another organization's source", schema: ErrorBody },
+  404: { description: 'Unknown source', schema: ErrorBody },
+};
+
+export const sourceRoutes = (api: ApiContext) => {
+  const presentSource = async (sourceId: string, context: RouteContext) =>
+    present(await getOwned(api.readStore, 'sources', sourceId, requireCaller(context.caller), 'source'), 'id', HIDDEN);
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/ingestSource',
+      summary: 'Ingest a source: an uploaded file, a YouTube video URL or a webpage URL',
+      tag: 'Sources',
+      auth: 'apiKey',
+      requestContent: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['source'],
+            properties: {
+              source: { type: 'string', description: 'JSON: { "sourceType": "file" | "youtube" | "webpage", "url"?: string, "metadata"?: object }' },
+              file: { type: 'string', format: 'binary', description: 'PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG or JPEG; required when sourceType is file' },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: 'The source, now processing', schema: dataOf(Source) },
+        400: { description: 'Invalid request payload', schema: ErrorBody },
+        ...unauthorized,
+        413: { description: 'The file is larger than the limit', schema: ErrorBody },
+        415: { description: 'Unsupported file type or body', schema: ErrorBody },
+      },
+      async handle({ req }, context) {
+        const caller = requireCaller(context.caller);
+        const sourceId = randomUUID();
+        const blobKey = `uploads/${caller.organizationId}/${sourceId}`;
+        const parts = await readIngestRequest(req, {
+          blobStore: api.blobStore,
+          blobKey,
+          maxBytes: api.limits.maxUploadBytes,
+          sniff: api.sniffUpload,
+        });
+        const discardFile = () => (parts.file ? api.blobStore.delete(parts.file.key) : Promise.resolve());
+        try {
+          if (parts.sourceField === undefined) throw new HttpError(400, 'the "source" part is required');
+          let json: unknown;
+          try {
+            json = JSON.parse(parts.sourceField);
+          } catch {
+            throw new HttpError(400, 'the "source" part must be a JSON object');
+          }
+          if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new HttpError(400, 'the "source" part must be a JSON object');
+          const source = parseOr400(IngestSourcePart, json, 'source');
+          if (source.sourceType === 'file' && !parts.file) throw new HttpError(400, 'the "file" part is required when sourceType is file');
+          if (source.sourceType !== 'file' && parts.file) throw new HttpError(400, `a file cannot be sent with sourceType ${source.sourceType}`);
+          if (source.sourceType !== 'file' && !source.url) throw new HttpError(400, `source.url is required when sourceType is ${source.sourceType}`);
+          if (source.sourceType === 'file' && source.url) throw new HttpError(400, 'source.url is only for youtube and webpage sources');
+          const result = await handleCommand(
+            api.eventStore,
+            `source-${sourceId}`,
+            sourceDecider,
+            {
+              type: 'IngestSource',
+              source: {
+                sourceId,
+                organizationId: caller.organizationId,
+                sourceType: source.sourceType,
+                ...(source.url ? { url: source.url } : {}),
+                ...(source.metadata ? { metadata: source.metadata } : {}),
+                ...(parts.file
+                  ? {
+                      fileName: parts.file.fileName,
+                      blob: { key: parts.file.key, sha256: parts.file.sha256, size: parts.file.size },
+                    }
+                  : {}),
+              },
+              now: context.now(),
+            },
+            { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
+          );
+          await api.awaitProjection(result.checkpoint);
+        } catch (error) {
+          await discardFile();
+          throw error;
+        }
+        return { status: 200, body: { data: await presentSource(sourceId, context) } };
+      },
+    }),
+
+    defineRoute({
+      method: 'post',
+      path: '/v1/sources/upload-url',
+      summary: 'Create a source and a signed URL to PUT its file to',
+      tag: 'Sources',
+      auth: 'apiKey',
+      body: UploadUrlBody,
+      responses: {
+        200: { description: 'Where to PUT the bytes; the source exists at once with status pending', schema: UploadUrlResponse },
+        400: { description: 'Invalid body', schema: ErrorBody },
+        ...unauthorized,
+        415: { description: 'The file name has no accepted extension', schema: ErrorBody },
+      },
+      async handle({ body }, context) {
+        const caller = requireCaller(context.caller);
+        const { fileName, sourceType, metadata } = UploadUrlBody.parse(body);
+        const contentType = contentTypeForFileName(fileName, sourceType);
+        if (!contentType) {
+          throw new HttpError(415, 'unsupported file type: the file name must end in .pdf, .docx, .doc, .pptx, .ppt, .xlsx, .xls, .txt, .csv, .png, .jpg or .jpeg');
+        }
+        const sourceId = randomUUID();
+        const fileKey = `uploads/${caller.organizationId}/${sourceId}`;
+        const expiresAt = new Date(Date.parse(context.now()) + api.limits.uploadUrlTtlMs);
+        const uploadUrl = await api.blobStore.createUploadUrl({ key: fileKey, contentType, expiresAt, maxBytes: api.limits.maxUploadBytes });
+        const result = await handleCommand(
+          api.eventStore,
+          `source-${sourceId}`,
+          sourceDecider,
+          {
+            type: 'RequestUpload',
+            upload: {
+              sourceId,
+              organizationId: caller.organizationId,
+              sourceType,
+              fileName,
+              fileKey,
+              contentType,
+              expiresAt: expiresAt.toISOString(),
+              ...(metadata ? { metadata } : {}),
+            },
+            now: context.now(),
+          },
+          { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
+        );
+        await api.awaitProjection(result.checkpoint);
+        return { status: 200, body: { uploadUrl, fileKey, sourceId } };
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/v1/sources',
+      summary: "List the organization's sources, newest first",
+      tag: 'Sources',
+      auth: 'apiKey',
+      query: Pagination,
+      responses: { 200: { description: 'A page of sources', schema: listOf(SourceListItem) }, 400: { description: 'Invalid query', schema: ErrorBody }, ...unauthorized },
+      async handle({ query }, context) {
+        const caller = requireCaller(context.caller);
+        const { limit, cursor } = query as z.infer<typeof Pagination>;
+        const page = await listPage(api, 'sources', `org:${caller.organizationId}`, limit, cursor);
+        return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/v1/sources/:sourceId',
+      summary: 'Get a source and its status',
+      tag: 'Sources',
+      auth: 'apiKey',
+      params: SourceParams,
+      responses: { 200: { description: 'The source', schema: dataOf(Source) }, ...byId },
+      async handle({ params }, context) {
+        return { status: 200, body: { data: await presentSource(String(params['sourceId']), context) } };
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: '/v1/sources/:sourceId/content',
+      summary: 'Get the text extracted from a source, with its outline',
+      tag: 'Sources',
+      auth: 'apiKey',
+      params: SourceParams,
+      responses: {
+        200: { description: 'The extracted text', schema: dataOf(SourceContent) },
+        ...byId,
+        409: { description: 'The source is not indexed (yet)', schema: ErrorBody },
+      },
+      async handle({ params }, context) {
+        const doc = await getOwned(api.readStore, 'sources', String(params['sourceId']), requireCaller(context.caller), 'source');
+        const content = doc['content'] as { key: string } | undefined;
+        if (doc['status'] !== 'indexed' || !content) {
+          throw new HttpError(409, `the source is ${String(doc['status'])}; its content is available once it is indexed`);
+        }
+        const extracted = ExtractedContent.parse(JSON.parse((await api.blobStore.get(content.key)).toString('utf8')));
+        return { status: 200, body: { data: { sourceId: doc['id'], title: doc['title'] ?? extracted.title, text: extracted.text, outline: extracted.outline } } };
+      },
+    }),
+
+    defineRoute({
+      method: 'delete',
+      path: '/v1/sources/:sourceId',
+      summary: 'Delete a source with its stored file and extracted text',
+      tag: 'Sources',
+      auth: 'apiKey',
+      params: SourceParams,
+      responses: { 200: { description: 'Deleted', schema: MessageBody }, ...byId },
+      async handle({ params }, context) {
+        const caller = requireCaller(context.caller);
+        const sourceId = String(params['sourceId']);
+        await getOwned(api.readStore, 'sources', sourceId, caller, 'source');
+        const result = await handleCommand(
+          api.eventStore,
+          `source-${sourceId}`,
+          sourceDecider,
+          { type: 'DeleteSource', organizationId: caller.organizationId, now: context.now() },
+          { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
+        );
+        await deleteSourceBlobs(api.eventStore, api.blobStore, sourceId);
+        await api.awaitProjection(result.checkpoint);
+        return { status: 200, body: { message: 'source deleted' } };
+      },
+    }),
+  ];
+};
+
+export async function listPage(api: ApiContext, collection: string, index: string, limit: number, cursor: string | undefined) {
+  try {
+    return await (await api.readStore.active()).list(collection, { index, limit, ...(cursor ? { cursor } : {}) });
+  } catch (error) {
+    if (cursor && error instanceof Error && /cursor/i.test(error.message)) throw new HttpError(400, 'cursor is not valid');
+    throw error;
+  }
+}
+
+const contentTypes: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ppt: 'application/vnd.ms-powerpoint',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+const lectureTypes: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+/** The Content-Type the client must PUT with, from the file name's extension. */
+export const contentTypeForFileName = (fileName: string, sourceType: string): string | undefined => {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  return (sourceType === 'file' ? contentTypes : lectureTypes)[extension];
+};

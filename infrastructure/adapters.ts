@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { EventStore } from '../commands/event-store.ts';
+import type { UploadVerdict } from '../http/api-context.ts';
+import type { ReadStore } from '../projections/read-store.ts';
+import type { BlobStore } from '../workers/blob-store.ts';
+import type { Generator } from '../workers/generation/generator.ts';
+import { createOfflineGenerator } from '../workers/generation/offline/offline-generator.ts';
+import { createSourceExtraction, type SourceExtraction, type SourceToIndex } from '../workers/indexing/extract-source.ts';
+import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
+import { sniffBuffer } from '../workers/indexing/sniff.ts';
+import type { Transcriber } from '../workers/indexing/transcriber.ts';
+import { extractWebpage } from '../workers/indexing/webpage.ts';
+import { readYouTubeCaptions } from '../workers/indexing/youtube.ts';
+import { createGcsBlobStore } from './blob-store/gcs.ts';
+import { createLocalDiskBlobStore } from './blob-store/local-disk.ts';
+import { verifyUpload } from './blob-store/upload-signature.ts';
+import type { Config } from './config.ts';
+import { openEventStoreDbEventStore } from './event-store/eventstoredb.ts';
+import { openPostgresEventStore } from './event-store/postgres.ts';
+import { openSqliteEventStore } from './event-store/sqlite.ts';
+import { createGeminiGenerator } from './gemini/generator.ts';
+import { createGeminiTranscriber } from './gemini/transcriber.ts';
+import { createMemoryReadStore } from './read-store/memory.ts';
+import { openRedisReadStore } from './read-store/redis.ts';
+import { persistentSecret } from './secrets.ts';
+
+// Opens the adapter chosen for each port by configuration.
+
+export type Adapters = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  blobStore: BlobStore;
+  generator: Generator;
+  extractSource(source: SourceToIndex): Promise<SourceExtraction>;
+  sniffUpload(head: Buffer, fileName: string | undefined): string | null;
+  verifyUpload: ((input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) => UploadVerdict) | null;
+  close(): Promise<void>;
+};
+
+async function openEventStore(config: Config): Promise<EventStore> {
+  switch (config.EVENT_STORE) {
+    case 'sqlite':
+      return openSqliteEventStore({ path: config.SQLITE_PATH ?? join(config.dataDir, 'events.sqlite') });
+    case 'postgres':
+      return openPostgresEventStore({ connectionString: config.DATABASE_URL as string, schema: config.POSTGRES_SCHEMA });
+    case 'eventstoredb':
+      return openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL as string });
+  }
+}
+
+async function openBlobStore(config: Config) {
+  if (config.BLOB_STORE === 'gcs') {
+    return {
+      blobStore: createGcsBlobStore({
+        bucket: config.GCS_BUCKET as string,
+        ...(config.GCS_PROJECT_ID ? { projectId: config.GCS_PROJECT_ID } : {}),
+        ...(config.GCS_KEY_FILE ? { keyFilename: config.GCS_KEY_FILE } : {}),
+        ...(config.GCS_API_ENDPOINT ? { apiEndpoint: config.GCS_API_ENDPOINT } : {}),
+      }),
+      verifyUpload: null,
+    };
+  }
+  const secret = config.UPLOAD_SIGNING_SECRET ?? (await persistentSecret(config.dataDir, 'upload-signing-secret')).value;
+  return {
+    blobStore: createLocalDiskBlobStore({ dir: config.BLOB_DIR ?? join(config.dataDir, 'blobs'), publicBaseUrl: config.publicBaseUrl, signingSecret: secret }),
+    verifyUpload: (input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) =>
+      verifyUpload({ ...input, now: new Date(), secret }),
+  };
+}
+
+export async function openAdapters(config: Config, logger: Logger): Promise<Adapters> {
+  const eventStore = await openEventStore(config);
+  const readStore: ReadStore =
+    config.READ_STORE === 'redis' ? await openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
+  const { blobStore, verifyUpload: verify } = await openBlobStore(config);
+  const gemini = config.GEMINI_API_KEY
+    ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
+    : null;
+  const generator = config.GENERATOR === 'gemini' && gemini ? createGeminiGenerator({ ...gemini, maxAttempts: 3 }) : createOfflineGenerator();
+  const transcriber: Transcriber | null = gemini ? createGeminiTranscriber(gemini) : null;
+  const fileExtractor = createFileExtractor({
+    timeoutMs: config.PARSER_TIMEOUT_MS,
+    memoryMb: config.PARSER_MEMORY_MB,
+  });
+  const web = { timeoutMs: config.WEB_FETCH_TIMEOUT_MS, maxBytes: config.WEB_FETCH_MAX_BYTES, allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK };
+  if (config.WEB_FETCH_ALLOW_LOOPBACK) logger.warn('WEB_FETCH_ALLOW_LOOPBACK is on: web pages on 127.0.0.1 can be fetched (tests only)');
+  const extractSource = createSourceExtraction({
+    blobStore,
+    fileExtractor,
+    readWebpage: (url) => extractWebpage(url, web),
+    readYouTubeCaptions: (url) => readYouTubeCaptions(url, { ...web, baseUrl: config.YOUTUBE_BASE_URL }),
+    transcriber,
+  });
+  return {
+    eventStore,
+    readStore,
+    blobStore,
+    generator,
+    extractSource,
+    sniffUpload: sniffBuffer,
+    verifyUpload: verify,
+    async close() {
+      await fileExtractor.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { hostname } from 'node:os';
+import { pino, type Logger } from 'pino';
+import type { Checkpoint } from './commands/event-store.ts';
+import { createApp } from './http/app.ts';
+import type { ApiContext } from './http/api-context.ts';
+import { allRoutes } from './http/routes/index.ts';
+import { type Config, ConfigError, loadConfig } from './infrastructure/config.ts';
+import { openAdapters, type Adapters } from './infrastructure/adapters.ts';
+import { persistentSecret } from './infrastructure/secrets.ts';
+import { allProjections } from './projections/index.ts';
+import { startProjector, waitForCheckpoint } from './projections/projector.ts';
+import { startIndexingWorker } from './workers/indexing/indexing-worker.ts';
+import { startGenerationWorker } from './workers/generation/generation-worker.ts';
+import type { JobRunner } from './workers/job-runner.ts';
+
+// Composition root: configuration → adapters → roles. `all` (the embedded default) runs the API,
+// the projector and the workers in one process; the other roles run one each.
+
+export type RunningService = { url: string; adminKey: string; stop(): Promise<void>; adapters: Adapters };
+
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const adminKey = config.ADMIN_KEY ?? (await adminKeyFromDataDir(config, logger));
+  const adapters = await openAdapters(config, logger);
+  const { eventStore, readStore } = adapters;
+  const role = config.ROLE;
+  const stops: (() => Promise<void>)[] = [];
+
+  let awaitProjection: (checkpoint: Checkpoint | null) => Promise<void>;
+  if (role === 'all' || role === 'projector') {
+    const projector = await startProjector({ eventStore, readStore, projections: allProjections, logger });
+    stops.push(() => projector.stop());
+    awaitProjection = async (checkpoint) => {
+      if (checkpoint !== null) await projector.waitFor(checkpoint, config.READ_YOUR_WRITES_TIMEOUT_MS);
+    };
+  } else {
+    awaitProjection = async (checkpoint) => {
+      if (checkpoint !== null) await waitForCheckpoint({ readStore, checkpoint, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, pollMs: 10 });
+    };
+  }
+  const projectorLag = async (): Promise<string | null> => {
+    const [head, projected] = await Promise.all([eventStore.headCheckpoint(), (await readStore.active()).checkpoint()]);
+    return head > projected ? `behind (read models at ${projected || 'start'}, events at ${head})` : null;
+  };
+
+  const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  if (role === 'all' || role === 'worker') {
+    const common = {
+      workerId,
+      eventStore,
+      readStore,
+      blobStore: adapters.blobStore,
+      logger,
+      concurrency: config.WORKER_CONCURRENCY,
+      leaseMs: config.LEASE_SECONDS * 1000,
+      scanIntervalMs: config.WORKER_SCAN_SECONDS * 1000,
+    };
+    const runners: JobRunner[] = [
+      await startIndexingWorker({ ...common, extract: adapters.extractSource }),
+      await startGenerationWorker({ ...common, generator: adapters.generator }),
+    ];
+    stops.push(async () => {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    });
+  }
+
+  let url = '';
+  if (role === 'all' || role === 'api') {
+    const api: ApiContext = {
+      eventStore,
+      readStore,
+      blobStore: adapters.blobStore,
+      awaitProjection,
+      limits: {
+        maxUploadBytes: config.MAX_UPLOAD_BYTES,
+        uploadUrlTtlMs: config.UPLOAD_URL_TTL_SECONDS * 1000,
+        generationWaitMs: config.GENERATION_WAIT_MS,
+      },
+      sniffUpload: adapters.sniffUpload,
+      verifyUpload: adapters.verifyUpload,
+    };
+    const app = createApp({
+      routes: allRoutes(api, async () => {
+        const checks: Record<string, string> = {};
+        const probe = async (name: string, task: () => Promise<unknown>) => {
+          try {
+            const problem = await task();
+            checks[name] = typeof problem === 'string' ? problem : 'ok';
+          } catch (error) {
+            checks[name] = `unavailable: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        };
+        await Promise.all([
+          probe('eventStore', () => eventStore.ping()),
+          probe('readStore', () => readStore.ping()),
+          probe('projector', async () => (await projectorLag()) ?? 'ok'),
+        ]);
+        return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
+      }),
+      adminKey,
+      lookupKey: async (keyHash) => {
+        const doc = await (await readStore.active()).get('apiKeys', keyHash);
+        return doc ? { organizationId: String(doc['organizationId']), keyId: String(doc['keyId']) } : null;
+      },
+      logger,
+      clock: () => new Date(),
+    });
+    const server: Server = await new Promise((resolve, reject) => {
+      const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
+      listening.once('error', reject);
+    });
+    server.headersTimeout = 30_000;
+    server.requestTimeout = 0;
+    server.keepAliveTimeout = 5_000;
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+    // Drain first: in-flight requests finish (and see their read-your-writes) before anything closes.
+    stops.unshift(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    );
+  }
+
+  return {
+    url,
+    adminKey,
+    adapters,
+    async stop() {
+      for (const stop of stops) await stop();
+      await adapters.close();
+    },
+  };
+}
+
+async function adminKeyFromDataDir(config: Config, logger: Logger): Promise<string> {
+  const secret = await persistentSecret(config.dataDir, 'admin-key', () => `adm_${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`);
+  if (secret.created) {
+    process.stdout.write(`\nNo ADMIN_KEY configured: generated one and stored it in ${secret.path}\n  admin key: ${secret.value}\n(shown once; read it from that file later)\n\n`);
+  } else {
+    logger.info({ path: secret.path }, 'using the admin key stored in the data directory');
+  }
+  return secret.value;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE }, redact: ['req.headers', '*.apiKey', '*.adminKey'] });
+  const service = await startService(config, logger);
+  if (service.url) process.stdout.write(`Listening on ${service.url} (role ${config.ROLE}, events: ${config.EVENT_STORE}, read models: ${config.READ_STORE})\n`);
+  else process.stdout.write(`Running role ${config.ROLE}\n`);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: draining in-flight work');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+if (import.meta.main) await main();

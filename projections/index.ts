@@ -1,0 +1,12 @@
+import { generatedResourcesProjection } from './generated-resources.ts';
+import { organizationsProjection } from './organizations.ts';
+import type { Projection } from './projection.ts';
+import { sourcesProjection } from './sources.ts';
+import { workQueueProjection } from './work-queue.ts';
+
+export const allProjections: Projection[] = [
+  organizationsProjection,
+  sourcesProjection,
+  generatedResourcesProjection,
+  workQueueProjection,
+];

@@ -1,0 +1,49 @@
+import { toDomainEvent } from '../commands/handle-command.ts';
+import type { Doc, ReadWrite } from './read-store.ts';
+import type { Projection } from './projection.ts';
+
+// The sources read model: one document per source with its status, listed per organization.
+
+const sourceIndexes = (doc: Doc) => [{ name: `org:${String(doc['organizationId'])}`, score: Date.parse(String(doc['createdAt'])) }];
+
+const put = (doc: Doc): ReadWrite => ({ kind: 'put', collection: 'sources', id: String(doc['id']), doc, indexes: sourceIndexes(doc) });
+
+export const sourcesProjection: Projection = {
+  name: 'sources',
+  async handle(recorded, reader) {
+    const event = toDomainEvent(recorded);
+    switch (event.type) {
+      case 'SourceIngested': {
+        const { sourceId, ingestedAt, ...rest } = event.data;
+        const title = rest.fileName ?? rest.url;
+        return [put({ id: sourceId, ...rest, ...(title ? { title } : {}), status: 'processing', createdAt: ingestedAt, updatedAt: ingestedAt })];
+      }
+      case 'SourceUploadRequested': {
+        const { sourceId, requestedAt, ...rest } = event.data;
+        return [put({ id: sourceId, ...rest, title: rest.fileName, status: 'pending', createdAt: requestedAt, updatedAt: requestedAt })];
+      }
+      case 'SourceUploaded':
+      case 'SourceIndexingStarted':
+      case 'SourceIndexed':
+      case 'SourceIndexingFailed': {
+        const current = await reader.get('sources', event.data.sourceId);
+        if (!current) return [];
+        const updatedAt = recorded.metadata.recordedAt;
+        if (event.type === 'SourceUploaded') return [put({ ...current, blob: event.data.blob, status: 'processing', updatedAt })];
+        if (event.type === 'SourceIndexingStarted') {
+          return [put({ ...current, status: 'processing', attempt: event.data.attempt, updatedAt })];
+        }
+        if (event.type === 'SourceIndexed') {
+          const { sourceId: _id, indexedAt: _at, title, ...indexed } = event.data;
+          const { error: _error, ...rest } = current;
+          return [put({ ...rest, ...indexed, title: title || current['title'], status: 'indexed', updatedAt })];
+        }
+        return [put({ ...current, status: 'failed', error: event.data.reason, updatedAt })];
+      }
+      case 'SourceDeleted':
+        return [{ kind: 'delete', collection: 'sources', id: event.data.sourceId }];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import { generationStepOf, generationStreamName } from '../domain/generation.ts';
+import type { ReadWrite } from './read-store.ts';
+import type { Projection } from './projection.ts';
+
+// Work not yet finished, so a worker that starts (or missed an event) finds it without reading the
+// whole event log. The event stream stays the judge: a worker claims through the stream's expected version.
+
+export const JOBS = 'jobs';
+export const PENDING_INDEX = 'pending';
+
+export type Job = { id: string; kind: 'indexing' | 'flashcards' | 'mindmap' | 'quiz'; streamName: string; sourceId: string };
+
+const enqueue = (job: Job, at: string): ReadWrite => ({
+  kind: 'put',
+  collection: JOBS,
+  id: `${job.kind}:${job.id}`,
+  doc: job,
+  indexes: [{ name: PENDING_INDEX, score: Date.parse(at) }],
+});
+
+const done = (kind: Job['kind'], id: string): ReadWrite => ({ kind: 'delete', collection: JOBS, id: `${kind}:${id}` });
+
+export const workQueueProjection: Projection = {
+  name: 'work-queue',
+  async handle(event) {
+    const data = event.data as Record<string, unknown>;
+    const at = event.metadata.recordedAt;
+    switch (event.type) {
+      case 'SourceIngested':
+      case 'SourceUploaded': {
+        const sourceId = String(data['sourceId']);
+        return [enqueue({ id: sourceId, kind: 'indexing', streamName: `source-${sourceId}`, sourceId }, at)];
+      }
+      case 'SourceIndexed':
+      case 'SourceIndexingFailed':
+      case 'SourceDeleted':
+        return [done('indexing', String(data['sourceId']))];
+    }
+    const lifecycle = generationStepOf(event.type);
+    if (!lifecycle) return [];
+    const id = String(data['id']);
+    if (lifecycle.step === 'Requested') {
+      const job: Job = { id, kind: lifecycle.kind, streamName: generationStreamName(lifecycle.kind, id), sourceId: String(data['sourceId']) };
+      return [enqueue(job, at)];
+    }
+    if (lifecycle.step === 'GenerationStarted') return [];
+    return [done(lifecycle.kind, id)];
+  },
+};

@@ -1,0 +1,85 @@
+import winkNLP, { type PartOfSpeech, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+// The one place that talks to wink-nlp. Its English model ships inside the npm package, so parsing
+// needs no network and no download. Everything downstream works on the plain arrays built here.
+
+export type Token = {
+  text: string;
+  lower: string;
+  lemma: string;
+  pos: PartOfSpeech;
+  stop: boolean;
+  /** Whitespace before the token in the source ('' when attached, e.g. a comma). */
+  space: string;
+};
+
+/** A named entity as token positions (inclusive) inside its sentence; `type` is DATE, CARDINAL, … */
+export type Entity = { type: string; start: number; end: number };
+
+export type ParsedSentence = { text: string; tokens: Token[]; entities: Entity[] };
+
+let engine: WinkMethods | undefined;
+
+function nlp(): WinkMethods {
+  // Sentiment, negation and custom entities are not used; leaving them out of the pipe saves time.
+  engine ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  return engine;
+}
+
+type Span = [number, number];
+
+/** Splits text into sentences with tokens, POS tags, lemmas and entities in one pass. */
+export function parseText(text: string): ParsedSentence[] {
+  const { its } = nlp();
+  const doc = nlp().readDoc(text);
+  const tokens = doc.tokens();
+  const values = tokens.out(its.value) as string[];
+  const lowers = tokens.out(its.normal) as string[];
+  const lemmas = tokens.out(its.lemma) as string[];
+  const tags = tokens.out(its.pos) as PartOfSpeech[];
+  const stops = tokens.out(its.stopWordFlag) as boolean[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const sentenceSpans = doc.sentences().out(its.span) as unknown as Span[];
+  const entityTypes = doc.entities().out(its.type) as string[];
+  const entitySpans = doc.entities().out(its.span) as unknown as Span[];
+
+  let entityCursor = 0;
+  return sentenceSpans.map(([first, last]) => {
+    const sentenceTokens: Token[] = [];
+    const localIndex = new Map<number, number>();
+    let pendingSpace = '';
+    for (let index = first; index <= last; index += 1) {
+      const pos = tags[index] ?? 'X';
+      if (pos === 'SPACE') {
+        pendingSpace = ' ';
+        continue;
+      }
+      localIndex.set(index, sentenceTokens.length);
+      sentenceTokens.push({
+        text: values[index] ?? '',
+        lower: lowers[index] ?? '',
+        lemma: (lemmas[index] ?? '').toLowerCase(),
+        pos,
+        stop: stops[index] ?? false,
+        space: sentenceTokens.length === 0 ? '' : (spaces[index] || pendingSpace),
+      });
+      pendingSpace = '';
+    }
+    const entities: Entity[] = [];
+    while (entityCursor < entitySpans.length && (entitySpans[entityCursor]?.[0] ?? Infinity) <= last) {
+      const [start, end] = entitySpans[entityCursor] ?? [0, 0];
+      const localStart = localIndex.get(start);
+      const localEnd = localIndex.get(end);
+      if (start >= first && localStart !== undefined && localEnd !== undefined) {
+        entities.push({ type: entityTypes[entityCursor] ?? 'UNKNOWN', start: localStart, end: localEnd });
+      }
+      entityCursor += 1;
+    }
+    return { text: joinTokens(sentenceTokens), tokens: sentenceTokens, entities };
+  });
+}
+
+export function joinTokens(tokens: readonly Token[]): string {
+  return tokens.map((token, index) => (index === 0 ? token.text : token.space + token.text)).join('');
+}

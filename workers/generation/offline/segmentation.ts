@@ -1,0 +1,169 @@
+import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
+
+// Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
+// tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
+// one bullet per line, sheets one row per line), so lines are rejoined into paragraphs here before
+// any sentence splitting: the NLP sentence splitter does not treat a single newline as a boundary.
+
+export type BlockKind = 'heading' | 'prose' | 'bullet';
+export type TextBlock = { kind: BlockKind; text: string };
+export type TableRow = { cells: string[]; line: string };
+export type RawTable = { headers: string[]; rows: TableRow[] };
+export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[] };
+
+const BULLET = /^\s*(?:[-•*▪◦‣·–—]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
+const TERMINAL = /[.!?]["”’)]?$/;
+/** A "Term: definition" / "Term – definition" line always starts a block of its own. */
+const LABELLED_LINE = /^\s*[\p{Lu}\p{N}][^:.!?]{0,60}?(?::|\s[–—-])\s+\S/u;
+/** Labels of layout, not content: their text is kept, the label dropped. */
+const LAYOUT_LABEL = /^\s*(?:speaker\s+)?notes?\s*:\s*/i;
+const PAGE_NOISE = /^\s*(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,6})(?:\s*(?:of|\/)\s*\d{1,4})?\s*$/i;
+/** A wrapped line of prose is long; a shorter unterminated line ends its paragraph (a heading). */
+const WRAPPED_LINE_MIN_CHARS = 45;
+const HEADING_MAX_WORDS = 10;
+const MIN_TABLE_LINES = 3;
+const MIN_PAIR_LINES = 2;
+
+function splitDelimited(line: string, delimiter: string): string[] {
+  if (delimiter === '|') {
+    return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+  }
+  if (delimiter === '\t') return line.split('\t').map((cell) => cell.trim());
+  const cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (char === '"') {
+      if (quoted && line[index + 1] === '"') {
+        current += '"';
+        index += 1;
+      } else quoted = !quoted;
+    } else if (char === delimiter && !quoted) {
+      cells.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  cells.push(current.trim());
+  return cells;
+}
+
+const MARKDOWN_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+
+/** Cells of a delimited row, or undefined when the line is not one (prose with commas is not). */
+function delimitedCells(line: string, delimiter: string, permissive: boolean): string[] | undefined {
+  if (!line.includes(delimiter)) return undefined;
+  const cells = splitDelimited(line, delimiter);
+  if (cells.length < 2) return undefined;
+  if (!permissive && (delimiter === ',' || delimiter === ';')) {
+    if (cells.some((cell) => wordCount(cell) > 6 || TERMINAL.test(cell))) return undefined;
+  }
+  return cells;
+}
+
+function keyValuePairs(line: string): Array<[string, string]> | undefined {
+  for (const separator of ['\t', '|', ';', ',']) {
+    const pieces = line.split(separator).map((piece) => piece.trim()).filter(Boolean);
+    if (pieces.length < 2) continue;
+    const pairs: Array<[string, string]> = [];
+    for (const piece of pieces) {
+      const match = /^([^:]{1,40}):\s*(\S.*)$/.exec(piece);
+      if (!match) break;
+      pairs.push([(match[1] ?? '').trim(), (match[2] ?? '').trim()]);
+    }
+    if (pairs.length === pieces.length) return pairs;
+  }
+  return undefined;
+}
+
+type TableMatch = { table: RawTable; lines: number };
+
+function delimitedTableAt(lines: readonly string[], start: number, permissive: boolean): TableMatch | undefined {
+  let best: TableMatch | undefined;
+  for (const delimiter of ['\t', '|', ';', ',']) {
+    const header = delimitedCells(lines[start] ?? '', delimiter, permissive);
+    if (!header) continue;
+    const rows: TableRow[] = [];
+    let index = start + 1;
+    for (; index < lines.length; index += 1) {
+      const line = lines[index] ?? '';
+      if (delimiter === '|' && MARKDOWN_RULE.test(line)) continue;
+      const cells = delimitedCells(line, delimiter, permissive);
+      if (!cells || cells.length !== header.length) break;
+      rows.push({ cells, line: collapseWhitespace(line) });
+    }
+    if (rows.length + 1 >= MIN_TABLE_LINES && (!best || index - start > best.lines)) {
+      best = { table: { headers: header, rows }, lines: index - start };
+    }
+  }
+  return best;
+}
+
+/** Rows written as "Header: value; Header: value" (one record per line). */
+function keyValueTableAt(lines: readonly string[], start: number): TableMatch | undefined {
+  const first = keyValuePairs(lines[start] ?? '');
+  if (!first) return undefined;
+  const headers = first.map(([key]) => key);
+  const rows: TableRow[] = [];
+  let index = start;
+  for (; index < lines.length; index += 1) {
+    const pairs = keyValuePairs(lines[index] ?? '');
+    if (!pairs || pairs.length !== headers.length || pairs.some(([key], at) => key !== headers[at])) break;
+    rows.push({ cells: pairs.map(([, value]) => value), line: collapseWhitespace(lines[index] ?? '') });
+  }
+  return rows.length >= MIN_PAIR_LINES ? { table: { headers, rows }, lines: index - start } : undefined;
+}
+
+function isHeading(text: string, lineCount: number): boolean {
+  if (lineCount !== 1 || TERMINAL.test(text) || /[,;]$/.test(text)) return false;
+  if (wordCount(text) > HEADING_MAX_WORDS || text.length > 80 || !/^[\p{Lu}\p{N}]/u.test(text)) return false;
+  const labelled = /^[^:]+:\s*(.+)$/.exec(text);
+  return !labelled || isTitleCase(labelled[1] ?? '');
+}
+
+function continuesParagraph(previousLine: string, line: string): boolean {
+  if (LABELLED_LINE.test(line) || TERMINAL.test(previousLine)) return false;
+  return previousLine.length >= WRAPPED_LINE_MIN_CHARS || /^\p{Ll}/u.test(line);
+}
+
+/** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
+export function segmentText(text: string, permissive: boolean): SegmentedText {
+  const lines = text.split(/\r?\n/);
+  const blocks: TextBlock[] = [];
+  const tables: RawTable[] = [];
+  let open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined;
+
+  const close = () => {
+    if (!open) return;
+    const joined = collapseWhitespace(open.lines.join(' '));
+    if (joined) blocks.push({ kind: open.kind === 'prose' && isHeading(joined, open.lines.length) ? 'heading' : open.kind, text: joined });
+    open = undefined;
+  };
+
+  for (let index = 0; index < lines.length; index += 1) {
+    const raw = lines[index] ?? '';
+    const line = raw.trim();
+    if (!line || PAGE_NOISE.test(line)) {
+      close();
+      continue;
+    }
+    const table = delimitedTableAt(lines, index, permissive) ?? keyValueTableAt(lines, index);
+    if (table) {
+      close();
+      tables.push(table.table);
+      index += table.lines - 1;
+      continue;
+    }
+    const bullet = BULLET.exec(raw);
+    const content = (bullet ? raw.slice(bullet[0].length) : line).replace(LAYOUT_LABEL, '').trim();
+    if (!content) continue;
+    if (open && !bullet && continuesParagraph(open.lines.at(-1) ?? '', content)) {
+      open.lines.push(content);
+      continue;
+    }
+    close();
+    open = { kind: bullet ? 'bullet' : 'prose', lines: [content] };
+  }
+  close();
+  return { blocks, tables };
+}
