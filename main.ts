@@ -8,6 +8,7 @@ import type { ApiContext } from './http/api-context.ts';
 import { allRoutes } from './http/routes/index.ts';
 import { type Config, ConfigError, loadConfig } from './infrastructure/config.ts';
 import { openAdapters, type Adapters } from './infrastructure/adapters.ts';
+import { createMetrics, reasonLabel, timedEventStore } from './infrastructure/metrics.ts';
 import { persistentSecret } from './infrastructure/secrets.ts';
 import { allProjections } from './projections/index.ts';
 import { startProjector, waitForCheckpoint } from './projections/projector.ts';
@@ -18,14 +19,28 @@ import type { JobRunner } from './workers/job-runner.ts';
 // Composition root: configuration → adapters → roles. `all` (the embedded default) runs the API,
 // the projector and the workers in one process; the other roles run one each.
 
+/** Readiness fails when the oldest event not yet projected is older than this. */
+const PROJECTOR_READY_LAG_SECONDS = 30;
+
 export type RunningService = { url: string; adminKey: string; stop(): Promise<void>; adapters: Adapters };
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const adminKey = config.ADMIN_KEY ?? (await adminKeyFromDataDir(config, logger));
   const adapters = await openAdapters(config, logger);
-  const { eventStore, readStore } = adapters;
+  const { readStore } = adapters;
   const role = config.ROLE;
   const stops: (() => Promise<void>)[] = [];
+
+  const LAG_SAMPLE = 10_000;
+  /** Events not yet in the read models (counted up to LAG_SAMPLE) and the age of the oldest one. */
+  const projectionLag = async () => {
+    const projected = await (await readStore.active()).checkpoint();
+    const pending = await adapters.eventStore.readAll({ from: projected, limit: LAG_SAMPLE });
+    const oldest = pending[0];
+    return { events: pending.length, seconds: oldest ? Math.max(0, (Date.now() - Date.parse(oldest.metadata.recordedAt)) / 1000) : 0 };
+  };
+  const metrics = createMetrics(projectionLag);
+  const eventStore = timedEventStore(adapters.eventStore, metrics);
 
   let awaitProjection: (checkpoint: Checkpoint | null) => Promise<void>;
   if (role === 'all' || role === 'projector') {
@@ -39,10 +54,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       if (checkpoint !== null) await waitForCheckpoint({ readStore, checkpoint, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, pollMs: 10 });
     };
   }
-  const projectorLag = async (): Promise<string | null> => {
-    const [head, projected] = await Promise.all([eventStore.headCheckpoint(), (await readStore.active()).checkpoint()]);
-    return head > projected ? `behind (read models at ${projected || 'start'}, events at ${head})` : null;
-  };
 
   const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   if (role === 'all' || role === 'worker') {
@@ -57,8 +68,23 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       scanIntervalMs: config.WORKER_SCAN_SECONDS * 1000,
     };
     const runners: JobRunner[] = [
-      await startIndexingWorker({ ...common, extract: adapters.extractSource }),
-      await startGenerationWorker({ ...common, generator: adapters.generator }),
+      await startIndexingWorker({
+        ...common,
+        extract: adapters.extractSource,
+        onOutcome: (outcome, seconds, reason) => {
+          metrics.jobs.inc({ type: 'indexing', outcome });
+          metrics.jobDuration.observe({ type: 'indexing', outcome }, seconds);
+          if (reason) metrics.indexingFailures.inc({ reason: reasonLabel(reason) });
+        },
+      }),
+      await startGenerationWorker({
+        ...common,
+        generator: adapters.generator,
+        onOutcome: (kind, outcome, seconds) => {
+          metrics.jobs.inc({ type: kind, outcome });
+          metrics.jobDuration.observe({ type: kind, outcome }, seconds);
+        },
+      }),
     ];
     stops.push(async () => {
       await Promise.all(runners.map((runner) => runner.stop()));
@@ -94,7 +120,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         await Promise.all([
           probe('eventStore', () => eventStore.ping()),
           probe('readStore', () => readStore.ping()),
-          probe('projector', async () => (await projectorLag()) ?? 'ok'),
+          probe('projector', async () => {
+            const lag = await projectionLag();
+            return lag.seconds > PROJECTOR_READY_LAG_SECONDS ? `behind by ${lag.events} events (${lag.seconds.toFixed(1)} s)` : 'ok';
+          }),
         ]);
         return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
       }),
@@ -104,6 +133,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         return doc ? { organizationId: String(doc['organizationId']), keyId: String(doc['keyId']) } : null;
       },
       logger,
+      metrics,
       clock: () => new Date(),
     });
     const server: Server = await new Promise((resolve, reject) => {

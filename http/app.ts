@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { Metrics } from '../infrastructure/metrics.ts';
 import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError } from '../domain/errors.ts';
 import { authenticate, type KeyLookup } from './auth.ts';
 import { HttpError } from './http-error.ts';
@@ -13,8 +14,7 @@ export type AppOptions = {
   lookupKey: KeyLookup;
   logger: Logger;
   clock: () => Date;
-  /** Extra handlers mounted before the API routes (health, metrics). */
-  before?: (app: express.Express) => void;
+  metrics?: Metrics;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -36,6 +36,9 @@ export function createApp(options: AppOptions): express.Express {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const labels = { method: req.method, route: String(res.locals['route'] ?? 'unmatched'), status: String(res.statusCode) };
+      options.metrics?.httpRequests.inc(labels);
+      options.metrics?.httpDuration.observe(labels, durationMs / 1000);
       options.logger.info(
         { requestId, method: req.method, route: res.locals['route'] ?? null, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
         'request',
@@ -44,7 +47,17 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
-  options.before?.(app);
+  const { metrics } = options;
+  if (metrics) {
+    app.get('/metrics', async (_req, res, next) => {
+      try {
+        res.setHeader('content-type', metrics.registry.contentType);
+        res.send(await metrics.registry.metrics());
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
 
   const json = express.json({ limit: '1mb', type: () => true });
   for (const route of options.routes) {

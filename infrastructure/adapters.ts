@@ -38,7 +38,7 @@ export type Adapters = {
   close(): Promise<void>;
 };
 
-async function openEventStore(config: Config): Promise<EventStore> {
+export async function openEventStoreFromConfig(config: Config): Promise<EventStore> {
   switch (config.EVENT_STORE) {
     case 'sqlite':
       return openSqliteEventStore({ path: config.SQLITE_PATH ?? join(config.dataDir, 'events.sqlite') });
@@ -48,6 +48,9 @@ async function openEventStore(config: Config): Promise<EventStore> {
       return openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL as string });
   }
 }
+
+export const openReadStoreFromConfig = async (config: Config): Promise<ReadStore> =>
+  config.READ_STORE === 'redis' ? openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
 
 async function openBlobStore(config: Config) {
   if (config.BLOB_STORE === 'gcs') {
@@ -70,9 +73,8 @@ async function openBlobStore(config: Config) {
 }
 
 export async function openAdapters(config: Config, logger: Logger): Promise<Adapters> {
-  const eventStore = await openEventStore(config);
-  const readStore: ReadStore =
-    config.READ_STORE === 'redis' ? await openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
+  const eventStore = await openEventStoreFromConfig(config);
+  const readStore = await openReadStoreFromConfig(config);
   const { blobStore, verifyUpload: verify } = await openBlobStore(config);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }

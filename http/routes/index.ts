@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { buildOpenApi } from '../openapi.ts';
 import { defineRoute, type RouteDefinition } from '../route.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { generatedResourceRoutes } from './generated-resources.ts';
 import { organizationRoutes } from './organizations.ts';
 import { sourceRoutes } from './sources.ts';
@@ -15,6 +16,7 @@ const Ready = z.object({ ready: z.boolean(), checks: z.record(z.string(), z.stri
 export function allRoutes(api: ApiContext, readiness: Readiness): RouteDefinition[] {
   const routes: RouteDefinition[] = [
     ...organizationRoutes(api),
+    ...apiKeyRoutes(api),
     ...sourceRoutes(api),
     ...uploadRoutes(api),
     ...generatedResourceRoutes(api),

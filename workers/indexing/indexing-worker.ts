@@ -27,7 +27,7 @@ export type IndexingWorkerOptions = {
   transientAttempts?: number;
   retryBaseMs?: number;
   clock?: () => Date;
-  onOutcome?: (outcome: 'indexed' | 'failed', reason?: string) => void;
+  onOutcome?: (outcome: 'indexed' | 'failed', seconds: number, reason?: string) => void;
 };
 
 const MAX_TITLE = 300;
@@ -101,7 +101,7 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
 
     try {
       await command(sourceId, outcome, cause, first.organizationId);
-      options.onOutcome?.(outcome.type === 'CompleteIndexing' ? 'indexed' : 'failed', outcome.type === 'FailIndexing' ? outcome.reason : undefined);
+      options.onOutcome?.(outcome.type === 'CompleteIndexing' ? 'indexed' : 'failed', (Date.now() - started) / 1000, outcome.type === 'FailIndexing' ? outcome.reason : undefined);
       options.logger.info({ sourceId, outcome: outcome.type, ms: Date.now() - started }, 'indexing finished');
     } catch (error) {
       // Lost the claim (lease expired, or the source was deleted meanwhile): our result is not the record.

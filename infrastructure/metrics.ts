@@ -1,0 +1,71 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { EventStore } from '../commands/event-store.ts';
+
+// Prometheus metrics, served at GET /metrics. One registry per service instance, so tests that start
+// several services in one process do not collide.
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export type LagSource = () => Promise<{ events: number; seconds: number }>;
+
+export function createMetrics(projectionLag: LagSource) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+  return {
+    registry,
+    httpRequests: new Counter({ name: 'http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    projectionLag: new Gauge({
+      name: 'projection_lag',
+      help: 'Events appended but not yet in the read models (unit=events, counted up to 10000) and the age of the oldest (unit=seconds)',
+      labelNames: ['unit'],
+      registers: [registry],
+      async collect() {
+        const lag = await projectionLag();
+        this.set({ unit: 'events' }, lag.events);
+        this.set({ unit: 'seconds' }, lag.seconds);
+      },
+    }),
+    jobs: new Counter({ name: 'worker_jobs_total', help: 'Worker jobs by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] }),
+    jobDuration: new Histogram({ name: 'worker_job_duration_seconds', help: 'Worker job durations by type and outcome', labelNames: ['type', 'outcome'], buckets: seconds, registers: [registry] }),
+    indexingFailures: new Counter({ name: 'indexing_failures_total', help: 'Sources that failed to index, by reason', labelNames: ['reason'], registers: [registry] }),
+    appendDuration: new Histogram({ name: 'event_store_append_seconds', help: 'Event-store append latency', buckets: seconds, registers: [registry] }),
+  };
+}
+
+/** Wraps an event store so every append is timed. */
+export function timedEventStore(store: EventStore, metrics: Metrics): EventStore {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property !== 'append') {
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return async (...args: Parameters<EventStore['append']>) => {
+        const end = metrics.appendDuration.startTimer();
+        try {
+          return await target.append(...args);
+        } finally {
+          end();
+        }
+      };
+    },
+  });
+}
+
+/** Failure reasons carry details (sizes, names); the label keeps the kind only, so the label set stays small. */
+export const reasonLabel = (reason: string): string =>
+  reason
+    .toLowerCase()
+    .replace(/["'`].*?["'`]/g, '')
+    .replace(/\d+(\.\d+)?\s*\w*/g, '')
+    .split(/[:;(]/)[0]!
+    .trim()
+    .slice(0, 60) || 'unknown';

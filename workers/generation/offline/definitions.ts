@@ -1,0 +1,167 @@
+import { comparisonKey } from '../quality.ts';
+import type { Block, Sentence } from './analysis.ts';
+import { chunkNounPhrases, isGenericPhrase, phraseKey, type Span } from './key-phrases.ts';
+import { joinTokens, type Token } from './nlp.ts';
+import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
+
+// Term/definition pairs the document states itself: glossary lines ("Term: definition",
+// "Term – definition") and definitional sentences ("X is a …", "X refers to …", "X means …",
+// "X is defined as …", "…, called X, …", "… is called X").
+
+export type Definition = {
+  term: string;
+  /** Lemma key, the same as the key phrase's when the term is one. */
+  key: string;
+  text: string;
+  origin: 'glossary' | 'sentence';
+  sentenceId: number;
+  /** The source text the pair was read from. */
+  quote: string;
+};
+
+const GLOSSARY_LINE = /^(?<term>[^:–—]{1,60}?)\s*(?::|\s[–—-]\s)\s*(?<body>\S.*)$/su;
+const MAX_TERM_WORDS = 6;
+const MIN_BODY_WORDS = 3;
+const MIN_SENTENCE_BODY_WORDS = 4;
+/** Labels that introduce layout, not a term being defined. */
+const NOT_TERMS = new Set(['note', 'notes', 'example', 'examples', 'summary', 'source', 'sources', 'figure', 'table', 'see also', 'key points', 'tip', 'warning', 'remember', 'answer', 'question', 'objective', 'objectives', 'chapter', 'page', 'slide']);
+const ARTICLES = new Set(['a', 'an', 'the']);
+const SEPARATORS = new Set([':', '–', '—', '-']);
+const NAMING_WORDS = new Set(['called', 'termed', 'named']);
+const TERM_ENDINGS = new Set([',', '.', ';', ')', ':']);
+
+function termDisplay(tokens: readonly Token[], span: Span): string {
+  const text = joinTokens(tokens.slice(span.start, span.end + 1));
+  return span.start <= 1 && tokens[span.start]?.pos === 'NOUN' ? lowerFirstUnlessAcronym(text) : text;
+}
+
+/** The lemma key of a glossary term: the tokens before the separator, without an article or a parenthesis. */
+function glossaryKey(sentence: Sentence | undefined, term: string): string {
+  const tokens = sentence?.tokens ?? [];
+  const separator = tokens.findIndex((token) => token.text === ':' || (SEPARATORS.has(token.text) && token.space !== ''));
+  let end = separator < 0 ? -1 : separator - 1;
+  const parenthesis = tokens.findIndex((token) => token.text === '(');
+  if (parenthesis >= 0 && parenthesis <= end) end = parenthesis - 1;
+  const start = ARTICLES.has(tokens[0]?.lower ?? '') ? 1 : 0;
+  if (end < start || joinTokens(tokens.slice(0, separator)) !== term) return comparisonKey(term);
+  return phraseKey(tokens, { start, end });
+}
+
+function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Definition | undefined {
+  const match = GLOSSARY_LINE.exec(block.text);
+  const term = match?.groups?.term?.trim() ?? '';
+  const body = match?.groups?.body?.trim() ?? '';
+  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^[\p{L}\p{N}]/u.test(term)) return undefined;
+  if (NOT_TERMS.has(term.toLowerCase()) || /^\d+$/.test(term)) return undefined;
+  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body)) return undefined;
+  const firstSentenceId = block.sentenceIds[0];
+  if (firstSentenceId === undefined) return undefined;
+  return {
+    term,
+    key: glossaryKey(sentences.get(firstSentenceId), term),
+    text: asSentence(capitaliseFirst(body)),
+    origin: 'glossary',
+    sentenceId: firstSentenceId,
+    quote: block.text,
+  };
+}
+
+function skipAdverbs(tokens: readonly Token[], index: number): number | undefined {
+  let at = index;
+  while (tokens[at]?.pos === 'ADV') {
+    if (tokens[at]?.lower === 'not' || tokens[at]?.lower === 'never') return undefined;
+    at += 1;
+  }
+  return at;
+}
+
+function hasNounSoon(tokens: readonly Token[], from: number): boolean {
+  return tokens.slice(from, from + 6).some((token) => token.pos === 'NOUN' || token.pos === 'PROPN');
+}
+
+/** "X is a …", "X refers to …", "X means …", "X is defined as …": X opens the sentence. */
+function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
+  const { tokens } = sentence;
+  const start = ARTICLES.has(tokens[0]?.lower ?? '') ? 1 : 0;
+  const subject = spans.find((span) => span.start === start);
+  if (!subject) return undefined;
+  let verb = subject.end + 1;
+  if (tokens[verb]?.text === '(') {
+    const close = tokens.findIndex((token, index) => index > verb && token.text === ')');
+    if (close < 0 || close - verb > 8) return undefined;
+    verb = close + 1;
+  }
+  const lemma = tokens[verb]?.lemma;
+  if (lemma === 'be') {
+    const next = skipAdverbs(tokens, verb + 1);
+    if (next === undefined) return undefined;
+    const word = tokens[next]?.lower ?? '';
+    if (word === 'defined' && tokens[next + 1]?.lower === 'as') return { term: subject, body: next + 2 };
+    if (NAMING_WORDS.has(word) || word === 'known') return undefined;
+    const opener = tokens[next];
+    const opensNounPhrase = opener !== undefined && (ARTICLES.has(opener.lower) || opener.lower === 'one' || opener.pos === 'ADJ' || opener.pos === 'NOUN');
+    return opensNounPhrase && hasNounSoon(tokens, next) ? { term: subject, body: next } : undefined;
+  }
+  if (lemma === 'refer' && tokens[verb + 1]?.lower === 'to') return { term: subject, body: verb + 2 };
+  if (lemma === 'mean' && tokens[verb]?.pos === 'VERB') return { term: subject, body: verb + 1 };
+  return undefined;
+}
+
+/** "The fluid around the thylakoids, called the stroma, …" / "… is called mitosis." */
+function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; bodyEnd: number } | undefined {
+  const { tokens } = sentence;
+  for (let index = 1; index < tokens.length; index += 1) {
+    const word = tokens[index]?.lower ?? '';
+    const knownAs = word === 'known' && tokens[index + 1]?.lower === 'as';
+    if (!NAMING_WORDS.has(word) && !knownAs) continue;
+    const before = tokens[index - 1];
+    if (!before || (before.text !== ',' && before.lemma !== 'be')) continue;
+    let termStart = index + (knownAs ? 2 : 1);
+    if (ARTICLES.has(tokens[termStart]?.lower ?? '')) termStart += 1;
+    const term = spans.find((span) => span.start === termStart);
+    if (!term) continue;
+    const after = tokens[term.end + 1];
+    if (after && !TERM_ENDINGS.has(after.text)) continue;
+    const bodyEnd = index - 1;
+    if (wordCount(joinTokens(tokens.slice(0, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
+    return { term, bodyEnd };
+  }
+  return undefined;
+}
+
+function fromSentence(sentence: Sentence): Definition | undefined {
+  const { tokens } = sentence;
+  const spans = chunkNounPhrases(tokens, sentence.entities);
+  const copula = copulaDefinition(sentence, spans);
+  if (copula) {
+    const body = joinTokens(tokens.slice(copula.body));
+    const key = phraseKey(tokens, copula.term);
+    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key)) {
+      return { term: termDisplay(tokens, copula.term), key, text: asSentence(capitaliseFirst(body)), origin: 'sentence', sentenceId: sentence.id, quote: sentence.text };
+    }
+  }
+  const naming = namingDefinition(sentence, spans);
+  if (naming) {
+    const key = phraseKey(tokens, naming.term);
+    if (isGenericPhrase(key)) return undefined;
+    const body = joinTokens(tokens.slice(0, naming.bodyEnd));
+    return { term: termDisplay(tokens, naming.term), key, text: asSentence(capitaliseFirst(body)), origin: 'sentence', sentenceId: sentence.id, quote: sentence.text };
+  }
+  return undefined;
+}
+
+/** One definition per term: a glossary line wins over a sentence, an earlier one over a later one. */
+export function findDefinitions(blocks: readonly Block[], sentences: readonly Sentence[]): Definition[] {
+  const byId = new Map(sentences.map((sentence) => [sentence.id, sentence]));
+  const glossary = blocks.map((block) => fromGlossaryLine(block, byId)).filter((definition) => definition !== undefined);
+  const glossarySentences = new Set(glossary.map((definition) => definition.sentenceId));
+  const fromSentences = sentences
+    .filter((sentence) => !glossarySentences.has(sentence.id))
+    .map(fromSentence)
+    .filter((definition) => definition !== undefined);
+  const byKey = new Map<string, Definition>();
+  for (const definition of [...glossary, ...fromSentences]) {
+    if (!byKey.has(definition.key)) byKey.set(definition.key, definition);
+  }
+  return [...byKey.values()].sort((a, b) => a.sentenceId - b.sentenceId);
+}

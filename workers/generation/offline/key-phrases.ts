@@ -1,0 +1,242 @@
+import { containsPhrase } from '../quality.ts';
+import type { Entity, Token } from './nlp.ts';
+import { joinTokens } from './nlp.ts';
+
+// Key phrases: noun phrases chunked from POS tags, grouped by lemma, scored TF-IDF-like across the
+// outline entries (a phrase frequent overall but not spread evenly over everything scores highest),
+// boosted when it appears in a heading or title or when the document defines it.
+
+export type Span = { start: number; end: number };
+
+export type PhraseSentence = { id: number; unit: number; tokens: Token[]; entities: Entity[] };
+
+export type Phrase = {
+  key: string;
+  display: string;
+  tokenCount: number;
+  proper: boolean;
+  /** The display form is plural ("leaves"), which matters when it fills a blank in a sentence. */
+  plural: boolean;
+  lemmas: string[];
+  count: number;
+  units: Map<number, number>;
+  sentenceIds: number[];
+  score: number;
+  /** 1 for the most central phrase of the document, 0 for the least. */
+  centrality: number;
+};
+
+export type PhraseIndex = {
+  /** Non-generic phrases, most central first. */
+  ranked: Phrase[];
+  byKey: Map<string, Phrase>;
+  /** Phrase occurrences of each sentence, by sentence id. */
+  inSentence: Map<number, Array<Span & { key: string }>>;
+};
+
+const PHRASE_TAGS = new Set(['NOUN', 'PROPN', 'ADJ']);
+const HEAD_TAGS = new Set(['NOUN', 'PROPN']);
+const NUMERIC_ENTITIES = new Set(['DATE', 'TIME', 'DURATION', 'CARDINAL', 'ORDINAL', 'PERCENT', 'MONEY', 'MEASURE']);
+const MAX_PHRASE_TOKENS = 5;
+
+/** Modifiers that make a phrase vaguer, not more specific ("several enzymes" is "enzymes"). */
+const VAGUE_MODIFIERS = new Set([
+  'many', 'several', 'other', 'various', 'different', 'certain', 'such', 'same', 'own', 'main', 'important', 'major',
+  'key', 'particular', 'specific', 'whole', 'entire', 'similar', 'further', 'additional', 'few', 'more', 'most', 'much',
+  'less', 'least', 'each', 'every', 'any', 'some', 'both', 'all', 'possible', 'overall', 'new', 'next', 'previous',
+  'following', 'above', 'below', 'first', 'second', 'third', 'last', 'final', 'large', 'small', 'big', 'good', 'bad',
+]);
+
+/** Single nouns too general to test or to card ("process", "type"). */
+const GENERIC_NOUNS = new Set([
+  'way', 'type', 'kind', 'part', 'form', 'example', 'number', 'use', 'result', 'level', 'amount', 'time', 'thing', 'area',
+  'factor', 'role', 'group', 'term', 'order', 'case', 'fact', 'idea', 'point', 'lot', 'set', 'side', 'end', 'step',
+  'stage', 'aspect', 'feature', 'variety', 'range', 'series', 'source', 'effect', 'change', 'method', 'process',
+  'instance', 'item', 'element', 'unit', 'section', 'chapter', 'page', 'figure', 'table', 'slide', 'note', 'summary',
+  'question', 'answer', 'reason', 'means', 'place', 'people', 'person', 'year', 'day', 'today', 'word', 'name', 'list',
+  'total', 'percent', 'million', 'billion', 'thousand', 'lot', 'others', 'one', 'ones', 'someone', 'something', 'everything',
+  'study', 'work', 'system', 'problem', 'issue', 'result', 'value', 'rate', 'period', 'century', 'decade', 'month', 'week',
+]);
+
+function isWordToken(token: Token): boolean {
+  return /\p{L}/u.test(token.text);
+}
+
+function isHyphenJoin(tokens: readonly Token[], index: number): boolean {
+  const hyphen = tokens[index];
+  const next = tokens[index + 1];
+  return hyphen !== undefined && next !== undefined && hyphen.text === '-' && hyphen.space === '' && next.space === '' && isWordToken(next);
+}
+
+function isCapitalised(token: Token | undefined): boolean {
+  return token !== undefined && /^\p{Lu}/u.test(token.text);
+}
+
+function numericEntityMask(tokens: readonly Token[], entities: readonly Entity[]): boolean[] {
+  const mask = tokens.map(() => false);
+  for (const entity of entities) {
+    if (!NUMERIC_ENTITIES.has(entity.type)) continue;
+    for (let index = entity.start; index <= entity.end; index += 1) mask[index] = true;
+  }
+  return mask;
+}
+
+function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
+  let { start, end } = span;
+  while (start <= end) {
+    const token = tokens[start];
+    if (!token || !(token.stop || token.text === '-' || VAGUE_MODIFIERS.has(token.lower))) break;
+    start += 1;
+  }
+  while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
+  if (end < start) return undefined;
+  let words = 0;
+  let cut = end;
+  for (; cut >= start; cut -= 1) {
+    if (tokens[cut]?.text !== '-') words += 1;
+    if (words > MAX_PHRASE_TOKENS) break;
+  }
+  start = Math.max(start, cut + 1);
+  const text = joinTokens(tokens.slice(start, end + 1));
+  return text.length >= 3 && tokens.slice(start, end + 1).some((token) => isWordToken(token) && !token.stop) ? { start, end } : undefined;
+}
+
+/** Maximal runs of adjectives and nouns ending in a noun; "X of (the) Y" between names joins. */
+export function chunkNounPhrases(tokens: readonly Token[], entities: readonly Entity[] = []): Span[] {
+  const numeric = numericEntityMask(tokens, entities);
+  const inPhrase = (index: number) => {
+    const token = tokens[index];
+    return token !== undefined && !numeric[index] && PHRASE_TAGS.has(token.pos) && isWordToken(token) && !token.text.includes("'");
+  };
+  const runs: Span[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    if (!inPhrase(index)) {
+      index += 1;
+      continue;
+    }
+    const start = index;
+    while (index + 1 < tokens.length && (inPhrase(index + 1) || (isHyphenJoin(tokens, index + 1) && inPhrase(index + 2)))) {
+      index += isHyphenJoin(tokens, index + 1) ? 2 : 1;
+    }
+    runs.push({ start, end: index });
+    index += 1;
+  }
+  const joined: Span[] = [];
+  for (const run of runs) {
+    const previous = joined.at(-1);
+    if (previous && isCapitalised(tokens[previous.end]) && isCapitalised(tokens[run.start])) {
+      const between = tokens.slice(previous.end + 1, run.start).map((token) => token.lower).join(' ');
+      if (between === 'of' || between === 'of the') {
+        previous.end = run.end;
+        continue;
+      }
+    }
+    joined.push({ ...run });
+  }
+  return joined.map((span) => trimSpan(tokens, span)).filter((span): span is Span => span !== undefined);
+}
+
+export function phraseKey(tokens: readonly Token[], span: Span): string {
+  return tokens
+    .slice(span.start, span.end + 1)
+    .map((token) => token.lemma)
+    .join(' ')
+    .replace(/ - /g, '-');
+}
+
+function displayForm(tokens: readonly Token[], span: Span): string {
+  const text = joinTokens(tokens.slice(span.start, span.end + 1));
+  const first = tokens[span.start];
+  // A capital at the start of a sentence says nothing; a common noun is shown in lower case.
+  if (span.start === 0 && first?.pos === 'NOUN' && !/^\p{Lu}{2,}/u.test(first.text)) return text.charAt(0).toLowerCase() + text.slice(1);
+  return text;
+}
+
+export function isGenericPhrase(key: string): boolean {
+  return !key.includes(' ') && GENERIC_NOUNS.has(key);
+}
+
+type Tally = {
+  key: string;
+  forms: Map<string, number>;
+  tokenCount: number;
+  lemmas: string[];
+  count: number;
+  units: Map<number, number>;
+  sentenceIds: number[];
+};
+
+function bestForm(forms: Map<string, number>): string {
+  let best = '';
+  let bestCount = -1;
+  for (const [form, count] of forms) {
+    // Prefer the lower-case spelling when both occur: the capital came from a sentence start.
+    const adjusted = count + (/^\p{Ll}/u.test(form) ? 0.5 : 0);
+    if (adjusted > bestCount) [best, bestCount] = [form, adjusted];
+  }
+  return best;
+}
+
+export type PhraseContext = { unitCount: number; titles: readonly string[]; definedKeys: ReadonlySet<string> };
+
+const TITLE_BOOST = 1.6;
+const DEFINED_BOOST = 1.4;
+const MULTIWORD_BOOST = 1.3;
+
+export function indexPhrases(sentences: readonly PhraseSentence[], context: PhraseContext): PhraseIndex {
+  const tallies = new Map<string, Tally>();
+  const inSentence = new Map<number, Array<Span & { key: string }>>();
+  for (const sentence of sentences) {
+    const spans = chunkNounPhrases(sentence.tokens, sentence.entities).map((span) => ({ ...span, key: phraseKey(sentence.tokens, span) }));
+    inSentence.set(sentence.id, spans);
+    for (const span of spans) {
+      let tally = tallies.get(span.key);
+      if (!tally) {
+        tally = { key: span.key, forms: new Map(), tokenCount: span.key.split(' ').length, lemmas: span.key.split(/[\s-]+/), count: 0, units: new Map(), sentenceIds: [] };
+        tallies.set(span.key, tally);
+      }
+      const form = displayForm(sentence.tokens, span);
+      tally.forms.set(form, (tally.forms.get(form) ?? 0) + 1);
+      tally.count += 1;
+      tally.units.set(sentence.unit, (tally.units.get(sentence.unit) ?? 0) + 1);
+      if (tally.sentenceIds.at(-1) !== sentence.id) tally.sentenceIds.push(sentence.id);
+    }
+  }
+
+  const unitCount = Math.max(1, context.unitCount);
+  const phrases: Phrase[] = [];
+  const byKey = new Map<string, Phrase>();
+  for (const tally of tallies.values()) {
+    const display = bestForm(tally.forms);
+    const lastWord = display.split(/[\s-]+/).at(-1) ?? '';
+    const spread = 1 + 0.25 * Math.log((unitCount + 1) / tally.units.size);
+    const inTitle = context.titles.some((title) => containsPhrase(title, display));
+    const score =
+      Math.pow(tally.count, 0.7) *
+      spread *
+      (tally.tokenCount > 1 ? MULTIWORD_BOOST : 1) *
+      (inTitle ? TITLE_BOOST : 1) *
+      (context.definedKeys.has(tally.key) ? DEFINED_BOOST : 1);
+    const phrase: Phrase = {
+      key: tally.key,
+      display,
+      tokenCount: tally.tokenCount,
+      proper: /^\p{Lu}/u.test(display),
+      plural: lastWord.toLowerCase() !== (tally.lemmas.at(-1) ?? '') && /s$|a$|i$|en$/i.test(lastWord),
+      lemmas: tally.lemmas,
+      count: tally.count,
+      units: tally.units,
+      sentenceIds: tally.sentenceIds,
+      score,
+      centrality: 0,
+    };
+    byKey.set(phrase.key, phrase);
+    if (!isGenericPhrase(phrase.key)) phrases.push(phrase);
+  }
+  phrases.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  phrases.forEach((phrase, rank) => {
+    phrase.centrality = phrases.length > 1 ? 1 - rank / (phrases.length - 1) : 1;
+  });
+  return { ranked: phrases, byKey, inSentence };
+}
