@@ -102,6 +102,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         maxUploadBytes: config.MAX_UPLOAD_BYTES,
         uploadUrlTtlMs: config.UPLOAD_URL_TTL_SECONDS * 1000,
         generationWaitMs: config.GENERATION_WAIT_MS,
+        maxConcurrentGenerations: config.MAX_CONCURRENT_GENERATIONS,
       },
       sniffUpload: adapters.sniffUpload,
       verifyUpload: adapters.verifyUpload,
@@ -134,6 +135,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       },
       logger,
       metrics,
+      requestState: adapters.requestState,
+      limits: { requestsPerMinute: config.RATE_LIMIT_PER_MINUTE, idempotencyTtlMs: config.IDEMPOTENCY_TTL_SECONDS * 1000 },
       clock: () => new Date(),
     });
     const server: Server = await new Promise((resolve, reject) => {

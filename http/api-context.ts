@@ -11,7 +11,7 @@ export type ApiContext = {
   blobStore: BlobStore;
   /** Read-your-writes: resolves once the read models include `checkpoint` (bounded wait). */
   awaitProjection(checkpoint: Checkpoint | null): Promise<void>;
-  limits: { maxUploadBytes: number; uploadUrlTtlMs: number; generationWaitMs: number };
+  limits: { maxUploadBytes: number; uploadUrlTtlMs: number; generationWaitMs: number; maxConcurrentGenerations: number };
   /** Rejects an upload whose first bytes are of no accepted format; returns the format's name. */
   sniffUpload(head: Buffer, fileName: string | undefined): string | null;
   /** Verifies a PUT to a service-signed upload URL (embedded blob store); null when uploads go elsewhere. */

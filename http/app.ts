@@ -4,8 +4,11 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../infrastructure/metrics.ts';
 import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError } from '../domain/errors.ts';
 import { authenticate, type KeyLookup } from './auth.ts';
+import { fingerprintOf, idempotencySession } from './idempotency.ts';
+import type { RequestStateStores } from './request-state.ts';
 import { HttpError } from './http-error.ts';
 import type { RouteContext, RouteDefinition } from './route.ts';
+import type { IdempotencySession } from './idempotency.ts';
 import { parseOr400 } from './validation.ts';
 
 export type AppOptions = {
@@ -15,6 +18,8 @@ export type AppOptions = {
   logger: Logger;
   clock: () => Date;
   metrics?: Metrics;
+  requestState: RequestStateStores;
+  limits: { requestsPerMinute: number; idempotencyTtlMs: number };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -91,20 +96,46 @@ const jsonBodyWhenPresent =
 function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     res.locals['route'] = `${route.method.toUpperCase()} ${route.path}`;
+    let session: IdempotencySession | null = null;
     try {
       const caller = await authenticate(route.auth, req, options);
-      const context: RouteContext = { correlationId: String(res.locals['requestId']), caller, now: () => options.clock().toISOString() };
+      if (caller) await enforceRateLimit(caller.organizationId, res, options);
+      if (route.method === 'post' && (route.auth === 'apiKey' || route.auth === 'adminKey')) {
+        const scope = caller ? `org:${caller.organizationId}` : 'admin';
+        session = idempotencySession(options.requestState.idempotency, scope, req.header('idempotency-key'), options.limits.idempotencyTtlMs);
+      }
       const params = (route.params ? parseOr400(route.params, req.params) : req.params) as Record<string, string>;
       const query = route.query ? parseOr400(route.query, req.query) : {};
       const body = route.body ? parseOr400(route.body, req.body ?? {}) : undefined;
-      const reply = await route.handle({ params, query, body, req, res }, context);
+      const manual = route.idempotency === 'manual';
+      const context: RouteContext = {
+        correlationId: String(res.locals['requestId']),
+        caller,
+        now: () => options.clock().toISOString(),
+        idempotency: manual ? session : null,
+      };
+      const replay = session && !manual ? await session.begin(fingerprintOf(route.method, route.path, params, body ?? null)) : null;
+      const reply = replay ?? (await route.handle({ params, query, body, req, res }, context));
+      if (!replay) await session?.finish(reply);
       if (res.headersSent) return;
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
       res.status(reply.status).json(reply.body);
     } catch (error) {
+      await session?.abandon().catch(() => undefined);
       next(error);
     }
   };
+}
+
+/** Fixed one-minute windows per organization; every authenticated answer carries RateLimit-* headers. */
+async function enforceRateLimit(organizationId: string, res: Response, options: AppOptions) {
+  const limit = options.limits.requestsPerMinute;
+  const { count, resetMs } = await options.requestState.rateLimits.hit(`org:${organizationId}`, 60_000);
+  const reset = String(Math.max(1, Math.ceil(resetMs / 1000)));
+  res.setHeader('RateLimit-Limit', String(limit));
+  res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - count)));
+  res.setHeader('RateLimit-Reset', reset);
+  if (count > limit) throw new HttpError(429, `rate limit of ${limit} requests per minute exceeded; retry in ${reset} s`, { 'Retry-After': reset });
 }
 
 function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { EventStore } from '../commands/event-store.ts';
 import type { UploadVerdict } from '../http/api-context.ts';
+import type { RequestStateStores } from '../http/request-state.ts';
+import { createMemoryRequestState } from './request-state/memory.ts';
+import { openRedisRequestState } from './request-state/redis.ts';
 import type { ReadStore } from '../projections/read-store.ts';
 import type { BlobStore } from '../workers/blob-store.ts';
 import type { Generator } from '../workers/generation/generator.ts';
@@ -30,6 +33,7 @@ import { persistentSecret } from './secrets.ts';
 export type Adapters = {
   eventStore: EventStore;
   readStore: ReadStore;
+  requestState: RequestStateStores;
   blobStore: BlobStore;
   generator: Generator;
   extractSource(source: SourceToIndex): Promise<SourceExtraction>;
@@ -75,6 +79,8 @@ async function openBlobStore(config: Config) {
 export async function openAdapters(config: Config, logger: Logger): Promise<Adapters> {
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
+  const requestState =
+    config.READ_STORE === 'redis' ? await openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
   const { blobStore, verifyUpload: verify } = await openBlobStore(config);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
@@ -97,6 +103,7 @@ export async function openAdapters(config: Config, logger: Logger): Promise<Adap
   return {
     eventStore,
     readStore,
+    requestState,
     blobStore,
     generator,
     extractSource,
@@ -104,6 +111,7 @@ export async function openAdapters(config: Config, logger: Logger): Promise<Adap
     verifyUpload: verify,
     async close() {
       await fileExtractor.close();
+      await requestState.close();
       await readStore.close();
       await eventStore.close();
     },

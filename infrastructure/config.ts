@@ -54,6 +54,10 @@ export const ConfigSchema = z
     GENERATION_WAIT_MS: int(0, 120_000).default(25_000),
     READ_YOUR_WRITES_TIMEOUT_MS: int(0, 60_000).default(5_000),
 
+    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+    MAX_CONCURRENT_GENERATIONS: int(1, 1000).default(5),
+    IDEMPOTENCY_TTL_SECONDS: int(60, 7 * 24 * 3600).default(86_400),
+
     WORKER_CONCURRENCY: int(1, 64).default(2),
     LEASE_SECONDS: int(10, 3600).default(180),
     WORKER_SCAN_SECONDS: int(1, 600).default(5),

@@ -17,6 +17,8 @@ const put = (collection: string, doc: Doc): ReadWrite => {
     indexes: [
       { name: organization, score },
       { name: `${organization}:source:${String(doc['sourceId'])}`, score },
+      // Counts the organization's generations in progress, for its concurrency quota.
+      ...(doc['status'] === 'generating' ? [{ name: `${organization}:generating`, score }] : []),
     ],
   };
 };

@@ -65,6 +65,7 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
         403: { description: "Another organization's source", schema: ErrorBody },
         404: { description: 'Unknown source', schema: ErrorBody },
         409: { description: 'The source failed to index', schema: ErrorBody },
+        429: { description: 'Too many generations in progress for this organization', schema: ErrorBody },
       },
       async handle({ params, body: parsed }, context) {
         const caller = requireCaller(context.caller);
@@ -73,6 +74,7 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
         if (source['status'] === 'failed') {
           throw new HttpError(409, `the source failed to index: ${String(source['error'] ?? 'unknown reason')}`);
         }
+        await enforceGenerationQuota(api, caller.organizationId);
         const request = parsed as { difficulty: 'easy' | 'medium' | 'hard'; numberOfQuestions?: number };
         const id = randomUUID();
         const result = await handleCommand(
@@ -153,6 +155,21 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
       },
     }),
   ];
+}
+
+/** An organization may have at most `maxConcurrentGenerations` generations in progress at once. */
+async function enforceGenerationQuota(api: ApiContext, organizationId: string) {
+  const max = api.limits.maxConcurrentGenerations;
+  const space = await api.readStore.active();
+  let inProgress = 0;
+  for (const { collection } of Object.values(generationNames)) {
+    inProgress += (await space.list(collection, { index: `org:${organizationId}:generating`, limit: max + 1 })).items.length;
+  }
+  if (inProgress >= max) {
+    throw new HttpError(429, `${inProgress} generations are in progress for this organization (the limit is ${max}); retry when one has finished`, {
+      'Retry-After': '5',
+    });
+  }
 }
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -6,6 +6,7 @@ import { ExtractedContent } from '../../domain/learning-content.ts';
 import { type ApiContext, getOwned, present, requireCaller } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { readIngestRequest } from '../multipart-ingest.ts';
+import { fingerprintOf } from '../idempotency.ts';
 import { defineRoute, type RouteContext } from '../route.ts';
 import {
   dataOf,
@@ -45,6 +46,7 @@ export const sourceRoutes = (api: ApiContext) => {
       summary: 'Ingest a source: an uploaded file, a YouTube video URL or a webpage URL',
       tag: 'Sources',
       auth: 'apiKey',
+      idempotency: 'manual',
       requestContent: {
         'multipart/form-data': {
           schema: {
@@ -89,6 +91,11 @@ export const sourceRoutes = (api: ApiContext) => {
           if (source.sourceType !== 'file' && parts.file) throw new HttpError(400, `a file cannot be sent with sourceType ${source.sourceType}`);
           if (source.sourceType !== 'file' && !source.url) throw new HttpError(400, `source.url is required when sourceType is ${source.sourceType}`);
           if (source.sourceType === 'file' && source.url) throw new HttpError(400, 'source.url is only for youtube and webpage sources');
+          const replay = await context.idempotency?.begin(fingerprintOf('ingestSource', source, parts.file?.sha256 ?? null, parts.file?.fileName ?? null));
+          if (replay) {
+            await discardFile();
+            return replay;
+          }
           const result = await handleCommand(
             api.eventStore,
             `source-${sourceId}`,

@@ -51,8 +51,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const match = GLOSSARY_LINE.exec(block.text);
   const term = match?.groups?.term?.trim() ?? '';
   const body = match?.groups?.body?.trim() ?? '';
-  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^[\p{L}\p{N}]/u.test(term)) return undefined;
-  if (NOT_TERMS.has(term.toLowerCase()) || /^\d+$/.test(term)) return undefined;
+  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
+  if (NOT_TERMS.has(term.toLowerCase())) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body)) return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;

@@ -37,7 +37,7 @@ export type PhraseIndex = {
 const PHRASE_TAGS = new Set(['NOUN', 'PROPN', 'ADJ']);
 const HEAD_TAGS = new Set(['NOUN', 'PROPN']);
 const NUMERIC_ENTITIES = new Set(['DATE', 'TIME', 'DURATION', 'CARDINAL', 'ORDINAL', 'PERCENT', 'MONEY', 'MEASURE']);
-const MAX_PHRASE_TOKENS = 5;
+const MAX_PHRASE_WORDS = 5;
 
 /** Modifiers that make a phrase vaguer, not more specific ("several enzymes" is "enzymes"). */
 const VAGUE_MODIFIERS = new Set([
@@ -72,33 +72,44 @@ function isCapitalised(token: Token | undefined): boolean {
   return token !== undefined && /^\p{Lu}/u.test(token.text);
 }
 
+/** Tokens inside numbers and dates, which are not key phrases ("First Estate" is a name, though). */
 function numericEntityMask(tokens: readonly Token[], entities: readonly Entity[]): boolean[] {
   const mask = tokens.map(() => false);
   for (const entity of entities) {
     if (!NUMERIC_ENTITIES.has(entity.type)) continue;
+    if (entity.type === 'ORDINAL' && isCapitalised(tokens[entity.start]) && isCapitalised(tokens[entity.end + 1])) continue;
     for (let index = entity.start; index <= entity.end; index += 1) mask[index] = true;
   }
   return mask;
 }
 
+/** Leading words that add nothing ("the", "several"), unless they are part of a name ("First Estate"). */
+function isDroppableLead(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index];
+  if (!token) return false;
+  if (token.text === '-') return true;
+  const partOfName = PHRASE_TAGS.has(token.pos) && isCapitalised(token) && isCapitalised(tokens[index + 1]);
+  return !partOfName && (token.stop || VAGUE_MODIFIERS.has(token.lower));
+}
+
 function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
-  while (start <= end) {
-    const token = tokens[start];
-    if (!token || !(token.stop || token.text === '-' || VAGUE_MODIFIERS.has(token.lower))) break;
-    start += 1;
-  }
+  while (start <= end && isDroppableLead(tokens, start)) start += 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
-  if (end < start) return undefined;
-  let words = 0;
-  let cut = end;
-  for (; cut >= start; cut -= 1) {
-    if (tokens[cut]?.text !== '-') words += 1;
-    if (words > MAX_PHRASE_TOKENS) break;
+  // Keep the head and at most five content words before it.
+  let contentWords = 0;
+  for (let index = end; index >= start; index -= 1) {
+    const token = tokens[index];
+    if (token && isWordToken(token) && !token.stop) contentWords += 1;
+    if (contentWords > MAX_PHRASE_WORDS) {
+      start = index + 1;
+      break;
+    }
   }
-  start = Math.max(start, cut + 1);
-  const text = joinTokens(tokens.slice(start, end + 1));
-  return text.length >= 3 && tokens.slice(start, end + 1).some((token) => isWordToken(token) && !token.stop) ? { start, end } : undefined;
+  while (start <= end && isDroppableLead(tokens, start)) start += 1;
+  if (end < start) return undefined;
+  const phrase = tokens.slice(start, end + 1);
+  return joinTokens(phrase).length >= 3 && phrase.some((token) => isWordToken(token) && !token.stop) ? { start, end } : undefined;
 }
 
 /** Maximal runs of adjectives and nouns ending in a noun; "X of (the) Y" between names joins. */

@@ -121,9 +121,13 @@ function isHeading(text: string, lineCount: number): boolean {
   return !labelled || isTitleCase(labelled[1] ?? '');
 }
 
-function continuesParagraph(previousLine: string, line: string): boolean {
-  if (LABELLED_LINE.test(line) || TERMINAL.test(previousLine)) return false;
-  return previousLine.length >= WRAPPED_LINE_MIN_CHARS || /^\p{Ll}/u.test(line);
+/** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
+function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string): boolean {
+  const previous = open.lines.at(-1) ?? '';
+  if (LABELLED_LINE.test(line) || TERMINAL.test(previous)) return false;
+  const lowerStart = /^\p{Ll}/u.test(line);
+  if (open.kind === 'bullet') return lowerStart || /^\s/.test(rawLine);
+  return previous.length >= WRAPPED_LINE_MIN_CHARS || (lowerStart && !isTitleCase(previous));
 }
 
 /** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
@@ -155,9 +159,11 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
       continue;
     }
     const bullet = BULLET.exec(raw);
-    const content = (bullet ? raw.slice(bullet[0].length) : line).replace(LAYOUT_LABEL, '').trim();
+    const unlabelled = bullet ? raw.slice(bullet[0].length) : line;
+    const content = unlabelled.replace(LAYOUT_LABEL, '').trim();
     if (!content) continue;
-    if (open && !bullet && continuesParagraph(open.lines.at(-1) ?? '', content)) {
+    const startsAfresh = bullet !== null || content !== unlabelled.trim();
+    if (open && !startsAfresh && continuesParagraph(open, raw, content)) {
       open.lines.push(content);
       continue;
     }

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { HttpError } from './http-error.ts';
+import type { IdempotencyStore } from './request-state.ts';
+import type { Reply } from './route.ts';
+
+// Idempotency-Key on POST: the same key with the same request returns the first answer (status and
+// body) without doing the work again; the same key with another request is a 409. Keys are scoped
+// to the organization (or to the administrator).
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export type IdempotencySession = {
+  /** Checks `fingerprint` against an earlier use of the key; returns that use's answer to replay, or null to go on. */
+  begin(fingerprint: string): Promise<Reply | null>;
+  finish(reply: Reply): Promise<void>;
+  abandon(): Promise<void>;
+};
+
+export const fingerprintOf = (...parts: unknown[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+
+export function idempotencySession(store: IdempotencyStore, scope: string, header: string | undefined, ttlMs: number): IdempotencySession | null {
+  if (header === undefined) return null;
+  if (!KEY.test(header)) throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  const key = `${scope}:${createHash('sha256').update(header).digest('hex')}`;
+  let fingerprint: string | null = null;
+  return {
+    async begin(requestFingerprint) {
+      const existing = await store.reserve(key, requestFingerprint, ttlMs);
+      if (existing && existing.fingerprint !== requestFingerprint) {
+        throw new HttpError(409, 'this Idempotency-Key was already used with a different request');
+      }
+      if (existing?.state === 'in-progress') {
+        throw new HttpError(409, 'a request with this Idempotency-Key is still in progress; retry later', { 'Retry-After': '1' });
+      }
+      if (existing?.state === 'done') return { ...existing.reply, headers: { ...existing.reply.headers, 'Idempotent-Replayed': 'true' } };
+      fingerprint = requestFingerprint;
+      return null;
+    },
+    async finish(reply) {
+      if (fingerprint === null) return;
+      await store.complete(key, { state: 'done', fingerprint, reply }, ttlMs);
+    },
+    async abandon() {
+      if (fingerprint !== null) await store.release(key);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Reply } from './route.ts';
+
+// Ports for the short-lived per-organization state the HTTP layer keeps: idempotency records and
+// rate-limit counters. Adapters: in-memory (embedded) and Redis (shared by every api process).
+
+export type IdempotencyRecord =
+  | { state: 'in-progress'; fingerprint: string }
+  | { state: 'done'; fingerprint: string; reply: Reply };
+
+export interface IdempotencyStore {
+  /** Reserves `key` for a request with `fingerprint`; returns the existing record instead when there is one. */
+  reserve(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null>;
+  complete(key: string, record: Extract<IdempotencyRecord, { state: 'done' }>, ttlMs: number): Promise<void>;
+  release(key: string): Promise<void>;
+}
+
+export type WindowCount = { count: number; resetMs: number };
+
+export interface RateLimitStore {
+  /** Counts one request in the current fixed window of `windowMs` for `key`. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+}
+
+export type RequestStateStores = { idempotency: IdempotencyStore; rateLimits: RateLimitStore; close(): Promise<void> };
