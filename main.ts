@@ -15,6 +15,7 @@ import { startProjector, waitForCheckpoint } from './projections/projector.ts';
 import { startIndexingWorker } from './workers/indexing/indexing-worker.ts';
 import { startGenerationWorker } from './workers/generation/generation-worker.ts';
 import type { JobRunner } from './workers/job-runner.ts';
+import { startUploadSweeper } from './workers/uploads/upload-sweeper.ts';
 
 // Composition root: configuration → adapters → roles. `all` (the embedded default) runs the API,
 // the projector and the workers in one process; the other roles run one each.
@@ -84,6 +85,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           metrics.jobs.inc({ type: kind, outcome });
           metrics.jobDuration.observe({ type: kind, outcome }, seconds);
         },
+      }),
+      await startUploadSweeper({
+        eventStore,
+        readStore,
+        blobStore: adapters.blobStore,
+        logger,
+        maxUploadBytes: config.MAX_UPLOAD_BYTES,
+        intervalMs: config.UPLOAD_SWEEP_SECONDS * 1000,
       }),
     ];
     stops.push(async () => {

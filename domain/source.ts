@@ -19,11 +19,16 @@ type Indexed = Omit<EventData<'SourceIndexed'>, 'sourceId' | 'indexedAt'>;
 export type SourceCommand =
   | { type: 'IngestSource'; source: Omit<EventData<'SourceIngested'>, 'ingestedAt'>; now: string }
   | { type: 'RequestUpload'; upload: Omit<EventData<'SourceUploadRequested'>, 'requestedAt'>; now: string }
-  | { type: 'CompleteUpload'; blob: BlobRef; now: string }
+  /** `viaSignedStorageUrl`: the object store enforced the URL's expiry, so arriving late to us is fine. */
+  | { type: 'CompleteUpload'; blob: BlobRef; now: string; viaSignedStorageUrl?: boolean }
   | { type: 'StartIndexing'; workerId: string; leaseMs: number; now: string }
   | { type: 'CompleteIndexing'; workerId: string; result: Indexed; now: string }
   | { type: 'FailIndexing'; workerId: string; reason: string; retryable: boolean; now: string }
-  | { type: 'DeleteSource'; organizationId: string; now: string };
+  | { type: 'DeleteSource'; organizationId: string; now: string }
+  /** The upload URL expired and no bytes arrived. */
+  | { type: 'ExpireUpload'; now: string }
+  /** The bytes that arrived in the blob store are not acceptable (e.g. too large). */
+  | { type: 'RejectUpload'; reason: string; now: string };
 
 type Live = Exclude<SourceState, { status: 'none' | 'deleted' }>;
 
@@ -65,7 +70,7 @@ export const sourceDecider: Decider<SourceState, SourceCommand> = {
       case 'CompleteUpload': {
         const live = existing(state);
         if (live.status !== 'pending') throw new ConflictError('this upload URL has already been used');
-        if (Date.parse(live.expiresAt) < Date.parse(command.now)) throw new ConflictError('this upload URL has expired');
+        if (!command.viaSignedStorageUrl && Date.parse(live.expiresAt) < Date.parse(command.now)) throw new ConflictError('this upload URL has expired');
         return [{ type: 'SourceUploaded', data: { sourceId: live.sourceId, blob: command.blob, uploadedAt: command.now } }];
       }
       case 'StartIndexing': {
@@ -89,6 +94,14 @@ export const sourceDecider: Decider<SourceState, SourceCommand> = {
       case 'FailIndexing': {
         const claimed = claimedBy(state, command.workerId);
         return [failed(claimed.sourceId, command.reason, command.retryable, claimed.claim.attempt, command.now)];
+      }
+      case 'ExpireUpload': {
+        if (state.status !== 'pending' || Date.parse(state.expiresAt) > Date.parse(command.now)) return [];
+        return [failed(state.sourceId, 'the upload URL expired before the file was uploaded; request a new one', false, 0, command.now)];
+      }
+      case 'RejectUpload': {
+        if (state.status !== 'pending') return [];
+        return [failed(state.sourceId, command.reason, false, 0, command.now)];
       }
       case 'DeleteSource': {
         const live = existing(state);

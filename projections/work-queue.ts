@@ -8,7 +8,7 @@ import type { Projection } from './projection.ts';
 export const JOBS = 'jobs';
 export const PENDING_INDEX = 'pending';
 
-export type Job = { id: string; kind: 'indexing' | 'flashcards' | 'mindmap' | 'quiz'; streamName: string; sourceId: string };
+export type Job = { id: string; kind: 'upload' | 'indexing' | 'flashcards' | 'mindmap' | 'quiz'; streamName: string; sourceId: string };
 
 const enqueue = (job: Job, at: string): ReadWrite => ({
   kind: 'put',
@@ -26,15 +26,20 @@ export const workQueueProjection: Projection = {
     const data = event.data as Record<string, unknown>;
     const at = event.metadata.recordedAt;
     switch (event.type) {
+      case 'SourceUploadRequested': {
+        const sourceId = String(data['sourceId']);
+        return [enqueue({ id: sourceId, kind: 'upload', streamName: `source-${sourceId}`, sourceId }, at)];
+      }
       case 'SourceIngested':
       case 'SourceUploaded': {
         const sourceId = String(data['sourceId']);
-        return [enqueue({ id: sourceId, kind: 'indexing', streamName: `source-${sourceId}`, sourceId }, at)];
+        const indexing = enqueue({ id: sourceId, kind: 'indexing', streamName: `source-${sourceId}`, sourceId }, at);
+        return event.type === 'SourceUploaded' ? [done('upload', sourceId), indexing] : [indexing];
       }
       case 'SourceIndexed':
       case 'SourceIndexingFailed':
       case 'SourceDeleted':
-        return [done('indexing', String(data['sourceId']))];
+        return [done('upload', String(data['sourceId'])), done('indexing', String(data['sourceId']))];
     }
     const lifecycle = generationStepOf(event.type);
     if (!lifecycle) return [];

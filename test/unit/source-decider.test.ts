@@ -108,3 +108,24 @@ describe('source decider', () => {
       .thenThrows(NotFoundError);
   });
 });
+
+describe('source decider: abandoned uploads', () => {
+  const requested: DomainEvent = {
+    type: 'SourceUploadRequested',
+    data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', fileKey: 'uploads/org-1/s-2', expiresAt: t1, requestedAt: t0 },
+  };
+  test('a pending upload past its expiry fails with a reason', () =>
+    spec
+      .given([requested])
+      .when({ type: 'ExpireUpload', now: t10 })
+      .then([
+        {
+          type: 'SourceIndexingFailed',
+          data: { sourceId: 's-2', reason: 'the upload URL expired before the file was uploaded; request a new one', retryable: false, attempt: 0, failedAt: t10 },
+        },
+      ]));
+  test('a pending upload before its expiry, or an uploaded one, is left alone', () => {
+    spec.given([requested]).when({ type: 'ExpireUpload', now: t0 }).then([]);
+    spec.given([ingested]).when({ type: 'ExpireUpload', now: t10 }).then([]);
+  });
+});

@@ -42,7 +42,7 @@ export function comparisonKey(text: string): string {
   return comparisonTokens(text).join(' ');
 }
 
-export function tokenJaccard(a: string, b: string): number {
+function tokenJaccard(a: string, b: string): number {
   const left = new Set(comparisonTokens(a));
   const right = new Set(comparisonTokens(b));
   if (left.size === 0 && right.size === 0) return 1;
@@ -67,7 +67,7 @@ export function containsPhrase(text: string, phrase: string): boolean {
   return indexOfSequence(comparisonTokens(text), comparisonTokens(phrase)) >= 0;
 }
 
-export const NEAR_DUPLICATE_JACCARD = 0.8;
+const NEAR_DUPLICATE_JACCARD = 0.8;
 const MIN_CONTAINED_TOKENS = 3;
 
 /**

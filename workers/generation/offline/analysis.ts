@@ -5,7 +5,7 @@ import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
 import { segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
-import { capitaliseFirst, excerpt, wordCount } from './text.ts';
+import { capitaliseFirst, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // One NLP pass per document, shared by the three generators: the result is cached per content
 // object, so flashcards, quiz and mindmap for the same source parse the text once.
@@ -111,6 +111,13 @@ function build(content: ExtractedContent): Analysis {
     titles,
     definedKeys: new Set(definitions.map((definition) => definition.key)),
   });
+  // A sentence's capital letters say little about a term; the spelling used across the text does.
+  const spelled = definitions.map((definition) => {
+    const phrase = phrases.byKey.get(definition.key);
+    if (definition.origin !== 'sentence' || !phrase) return definition;
+    if (phrase.display.toLowerCase() === definition.term.toLowerCase()) return { ...definition, term: phrase.display };
+    return phrase.proper ? definition : { ...definition, term: lowerFirstUnlessAcronym(definition.term) };
+  });
   return {
     title: content.title,
     seed,
@@ -120,8 +127,8 @@ function build(content: ExtractedContent): Analysis {
     tables,
     wordCount: units.reduce((sum, unit) => sum + unit.words, 0),
     phrases,
-    definitions,
-    definitionByKey: new Map(definitions.map((definition) => [definition.key, definition])),
+    definitions: spelled,
+    definitionByKey: new Map(spelled.map((definition) => [definition.key, definition])),
   };
 }
 

@@ -129,12 +129,25 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
   return undefined;
 }
 
+const CLAUSE_BREAKS = new Set([';', ':', '–', '—']);
+const LONG_BODY_WORDS = 15;
+
+/** Where a long definition's first clause ends ("…protein on Earth, and it is also slow" stops at the comma). */
+function firstClauseEnd(tokens: readonly Token[], from: number): number {
+  if (tokens.length - from <= LONG_BODY_WORDS) return tokens.length;
+  for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token && (CLAUSE_BREAKS.has(token.text) || (token.text === ',' && tokens[index + 1]?.pos === 'CCONJ'))) return index;
+  }
+  return tokens.length;
+}
+
 function fromSentence(sentence: Sentence): Definition | undefined {
   const { tokens } = sentence;
   const spans = chunkNounPhrases(tokens, sentence.entities);
   const copula = copulaDefinition(sentence, spans);
   if (copula) {
-    const body = joinTokens(tokens.slice(copula.body));
+    const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body)));
     const key = phraseKey(tokens, copula.term);
     if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key)) {
       return { term: termDisplay(tokens, copula.term), key, text: asSentence(capitaliseFirst(body)), origin: 'sentence', sentenceId: sentence.id, quote: sentence.text };

@@ -1,4 +1,4 @@
-import { containsPhrase } from '../quality.ts';
+import { comparisonKey, comparisonTokens } from '../quality.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
 
@@ -24,6 +24,8 @@ export type Phrase = {
   score: number;
   /** 1 for the most central phrase of the document, 0 for the least. */
   centrality: number;
+  /** Ranked: neither too generic ("process") nor a likely tagging slip. */
+  keyPhrase: boolean;
 };
 
 export type PhraseIndex = {
@@ -145,7 +147,11 @@ export function chunkNounPhrases(tokens: readonly Token[], entities: readonly En
     }
     joined.push({ ...run });
   }
-  return joined.map((span) => trimSpan(tokens, span)).filter((span): span is Span => span !== undefined);
+  // Half of a hyphenated compound the tags split ("high start" of "high start-up") is not a phrase.
+  const attachedHyphen = (index: number) => tokens[index]?.text === '-' && (index < 0 || tokens[index]?.space === '' || tokens[index + 1]?.space === '');
+  return joined
+    .map((span) => trimSpan(tokens, span))
+    .filter((span): span is Span => span !== undefined && !attachedHyphen(span.start - 1) && !attachedHyphen(span.end + 1));
 }
 
 export function phraseKey(tokens: readonly Token[], span: Span): string {
@@ -156,12 +162,32 @@ export function phraseKey(tokens: readonly Token[], span: Span): string {
     .replace(/ - /g, '-');
 }
 
-function displayForm(tokens: readonly Token[], span: Span): string {
+/** Words the text writes in lower case inside sentences, and lemmas it uses as verbs. */
+function vocabulary(sentences: readonly PhraseSentence[]): { lowerCase: Set<string>; verbs: Set<string> } {
+  const lowerCase = new Set<string>();
+  const verbs = new Set<string>();
+  for (const { tokens } of sentences) {
+    tokens.forEach((token, index) => {
+      if (index > 0 && token.text === token.lower && isWordToken(token)) lowerCase.add(token.lower);
+      if (token.pos === 'VERB') verbs.add(token.lemma);
+    });
+  }
+  return { lowerCase, verbs };
+}
+
+/**
+ * The phrase as written, and how far to trust its capitals: at the start of a sentence a capital
+ * says nothing, so there a word the text elsewhere writes in lower case (or a common noun) is
+ * lowered unless a later word is capitalised too ("First Estate"), and such spellings only count when the phrase never appears inside a sentence.
+ */
+function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySet<string>): { form: string; weight: number } {
   const text = joinTokens(tokens.slice(span.start, span.end + 1));
   const first = tokens[span.start];
-  // A capital at the start of a sentence says nothing; a common noun is shown in lower case.
-  if (span.start === 0 && first?.pos === 'NOUN' && !/^\p{Lu}{2,}/u.test(first.text)) return text.charAt(0).toLowerCase() + text.slice(1);
-  return text;
+  if (span.start > 0 || !first) return { form: text, weight: 1 };
+  const acronym = /^\p{Lu}{2,}/u.test(first.text);
+  const restCapitalised = tokens.slice(span.start + 1, span.end + 1).some((token) => isCapitalised(token));
+  const common = !acronym && !restCapitalised && (lowerCase.has(first.lower) || first.pos === 'NOUN');
+  return { form: common ? text.charAt(0).toLowerCase() + text.slice(1) : text, weight: 0.01 };
 }
 
 export function isGenericPhrase(key: string): boolean {
@@ -180,24 +206,35 @@ type Tally = {
 
 function bestForm(forms: Map<string, number>): string {
   let best = '';
-  let bestCount = -1;
-  for (const [form, count] of forms) {
-    // Prefer the lower-case spelling when both occur: the capital came from a sentence start.
-    const adjusted = count + (/^\p{Ll}/u.test(form) ? 0.5 : 0);
-    if (adjusted > bestCount) [best, bestCount] = [form, adjusted];
-  }
+  let bestWeight = -1;
+  for (const [form, weight] of forms) if (weight > bestWeight) [best, bestWeight] = [form, weight];
   return best;
+}
+
+const MAX_RUN_WORDS = 8;
+
+/** Every run of consecutive comparison words in the titles, so "is this phrase in a title" is one lookup. */
+function wordRuns(titles: readonly string[]): Set<string> {
+  const runs = new Set<string>();
+  for (const title of titles) {
+    const words = comparisonTokens(title);
+    for (let start = 0; start < words.length; start += 1) {
+      for (let end = start + 1; end <= Math.min(words.length, start + MAX_RUN_WORDS); end += 1) runs.add(words.slice(start, end).join(' '));
+    }
+  }
+  return runs;
 }
 
 export type PhraseContext = { unitCount: number; titles: readonly string[]; definedKeys: ReadonlySet<string> };
 
 const TITLE_BOOST = 1.6;
-const DEFINED_BOOST = 1.4;
+const DEFINED_BOOST = 1.8;
 const MULTIWORD_BOOST = 1.3;
 
 export function indexPhrases(sentences: readonly PhraseSentence[], context: PhraseContext): PhraseIndex {
   const tallies = new Map<string, Tally>();
   const inSentence = new Map<number, Array<Span & { key: string }>>();
+  const { lowerCase, verbs } = vocabulary(sentences);
   for (const sentence of sentences) {
     const spans = chunkNounPhrases(sentence.tokens, sentence.entities).map((span) => ({ ...span, key: phraseKey(sentence.tokens, span) }));
     inSentence.set(sentence.id, spans);
@@ -207,8 +244,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         tally = { key: span.key, forms: new Map(), tokenCount: span.key.split(' ').length, lemmas: span.key.split(/[\s-]+/), count: 0, units: new Map(), sentenceIds: [] };
         tallies.set(span.key, tally);
       }
-      const form = displayForm(sentence.tokens, span);
-      tally.forms.set(form, (tally.forms.get(form) ?? 0) + 1);
+      const { form, weight } = displayForm(sentence.tokens, span, lowerCase);
+      tally.forms.set(form, (tally.forms.get(form) ?? 0) + weight);
       tally.count += 1;
       tally.units.set(sentence.unit, (tally.units.get(sentence.unit) ?? 0) + 1);
       if (tally.sentenceIds.at(-1) !== sentence.id) tally.sentenceIds.push(sentence.id);
@@ -216,13 +253,14 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
   }
 
   const unitCount = Math.max(1, context.unitCount);
+  const titleRuns = wordRuns(context.titles);
   const phrases: Phrase[] = [];
   const byKey = new Map<string, Phrase>();
   for (const tally of tallies.values()) {
     const display = bestForm(tally.forms);
     const lastWord = display.split(/[\s-]+/).at(-1) ?? '';
     const spread = 1 + 0.25 * Math.log((unitCount + 1) / tally.units.size);
-    const inTitle = context.titles.some((title) => containsPhrase(title, display));
+    const inTitle = titleRuns.has(comparisonKey(display));
     const score =
       Math.pow(tally.count, 0.7) *
       spread *
@@ -241,9 +279,11 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       sentenceIds: tally.sentenceIds,
       score,
       centrality: 0,
+      // A phrase seen once whose word the text also uses as a verb is likely a tagging slip ("travel").
+      keyPhrase: !isGenericPhrase(tally.key) && !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))),
     };
     byKey.set(phrase.key, phrase);
-    if (!isGenericPhrase(phrase.key)) phrases.push(phrase);
+    if (phrase.keyPhrase) phrases.push(phrase);
   }
   phrases.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   phrases.forEach((phrase, rank) => {

@@ -1,4 +1,4 @@
-import winkNLP, { type PartOfSpeech, type WinkMethods } from 'wink-nlp';
+import winkNLP, { type ItsFunction, type PartOfSpeech, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 // The one place that talks to wink-nlp. Its English model ships inside the npm package, so parsing
@@ -36,7 +36,8 @@ export function parseText(text: string): ParsedSentence[] {
   const tokens = doc.tokens();
   const values = tokens.out(its.value) as string[];
   const lowers = tokens.out(its.normal) as string[];
-  const lemmas = tokens.out(its.lemma) as string[];
+  // wink-nlp's typings give its.lemma a signature `out` does not accept, although it works there.
+  const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
   const tags = tokens.out(its.pos) as PartOfSpeech[];
   const stops = tokens.out(its.stopWordFlag) as boolean[];
   const spaces = tokens.out(its.precedingSpaces) as string[];

@@ -151,7 +151,7 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
       close();
       continue;
     }
-    const table = delimitedTableAt(lines, index, permissive) ?? keyValueTableAt(lines, index);
+    const table = keyValueTableAt(lines, index) ?? delimitedTableAt(lines, index, permissive);
     if (table) {
       close();
       tables.push(table.table);

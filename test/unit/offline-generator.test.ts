@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { difficulties, type Difficulty, type ExtractedContent, type MindmapContent, type QuizQuestion } from '../../domain/learning-content.ts';
+import { GenerationError } from '../../workers/generation/generator.ts';
+import { analyse } from '../../workers/generation/offline/analysis.ts';
+import { createOfflineGenerator } from '../../workers/generation/offline/offline-generator.ts';
+import { checkFlashcards, comparisonTokens, containsPhrase } from '../../workers/generation/quality.ts';
+import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
+
+// Content-level checks of the offline generator: the right terms and definitions come out, quiz
+// answers are facts from the cited excerpt, distractors are of the answer's kind, and difficulty
+// changes what is produced.
+
+const generator = createOfflineGenerator();
+
+function input(fixture: GenerationFixture, difficulty: Difficulty = 'medium') {
+  return { sourceTitle: fixture.sourceTitle, content: fixture.content, difficulty };
+}
+
+function correct(question: QuizQuestion): string {
+  return question.options[question.correctAnswerIndex] ?? '';
+}
+
+function depth(map: MindmapContent): number {
+  const byId = new Map(map.nodes.map((node) => [node.id, node]));
+  const levels = map.nodes.map((node) => {
+    let level = 0;
+    for (let current = node; current.parentId !== null; current = byId.get(current.parentId)!) level += 1;
+    return level;
+  });
+  return Math.max(...levels);
+}
+
+const isYear = (text: string) => /^(1\d|20)\d{2}$/.test(text);
+const isNumber = (text: string) => /^-?\d[\d,]*(\.\d+)?$/.test(text);
+
+describe('offline flashcards', () => {
+  test('a glossary line becomes a card with its term, definition and section', async () => {
+    const { content } = await generator.flashcards(input(glossaryFixture()));
+    const card = content.cards.find((candidate) => candidate.term === 'Opportunity cost');
+    assert.ok(card, content.cards.map((candidate) => candidate.term).join(', '));
+    assert.equal(card.definition, 'The value of the next best alternative that is given up when a choice is made.');
+    assert.equal(card.source.section, 'Markets and Prices');
+    assert.match(card.source.excerpt, /^Opportunity cost: The value of the next best alternative/);
+    const dashed = content.cards.find((candidate) => candidate.term === 'Externality');
+    assert.equal(dashed?.definition, 'A cost or benefit of an economic activity that falls on a third party who is not part of the transaction.');
+  });
+
+  test('definitional sentences become cards with their page ("X is …", "…, called X, …")', async () => {
+    const { content } = await generator.flashcards(input(chapterFixture()));
+    const photosynthesis = content.cards.find((card) => card.term === 'photosynthesis');
+    assert.match(photosynthesis?.definition ?? '', /^The process by which plants, algae and some bacteria convert light energy into chemical energy/);
+    assert.equal(photosynthesis?.source.page, 1);
+    const stroma = content.cards.find((card) => card.term === 'stroma');
+    assert.equal(stroma?.definition, 'The dense fluid that surrounds the thylakoids inside the chloroplast.');
+    assert.equal(stroma?.source.page, 3);
+    assert.equal(stroma?.source.section, '5.3 Chloroplasts and Pigments');
+    for (const card of content.cards) assert.ok(card.source.excerpt.length <= 200, card.source.excerpt);
+  });
+
+  test('slides give page = slide number and section = slide title; sheet rows give header: value cards', async () => {
+    const slides = await generator.flashcards(input(slidesFixture()));
+    const oath = slides.content.cards.find((card) => card.term === 'Tennis Court Oath');
+    assert.equal(oath?.source.page, 5);
+    assert.equal(oath?.source.section, 'The Tennis Court Oath and the Bastille');
+    const sheet = await generator.flashcards(input(sheetFixture()));
+    const france = sheet.content.cards.find((card) => card.term === 'France');
+    assert.match(france?.definition ?? '', /Capital: Paris; Continent: Europe; Population \(millions\): 68\.2/);
+    assert.deepEqual(france?.source, { section: 'Countries', excerpt: 'France,Paris,Europe,68.2,551695,French' });
+  });
+
+  test('tab-separated, key: value and markdown tables are read as rows too', async () => {
+    const layouts = [
+      'Element\tSymbol\tAtomic number\nHydrogen\tH\t1\nHelium\tHe\t2\nLithium\tLi\t3',
+      'Element: Hydrogen; Symbol: H; Atomic number: 1\nElement: Helium; Symbol: He; Atomic number: 2\nElement: Lithium; Symbol: Li; Atomic number: 3',
+      '| Element | Symbol | Atomic number |\n|---|---|---|\n| Hydrogen | H | 1 |\n| Helium | He | 2 |\n| Lithium | Li | 3 |',
+    ];
+    for (const text of layouts) {
+      const content: ExtractedContent = { title: 'Elements', text, outline: [{ kind: 'sheet', index: 0, title: 'Elements', text }] };
+      const { content: cards } = await generator.flashcards({ sourceTitle: 'Elements', content, difficulty: 'medium' });
+      assert.deepEqual(cards.cards.map((card) => card.term), ['Hydrogen', 'Helium', 'Lithium'], text);
+      assert.equal(cards.cards[1]?.definition, 'Symbol: He; Atomic number: 2');
+    }
+  });
+
+  test('the card count follows the stated rule and difficulty (fewer central cards on easy, more on hard)', async () => {
+    const counts = await Promise.all(difficulties.map(async (difficulty) => (await generator.flashcards(input(chapterFixture(), difficulty))).content.cards.length));
+    assert.deepEqual(counts, [14, 18, 23]);
+    const glossary = await generator.flashcards(input(glossaryFixture(), 'medium'));
+    assert.equal(glossary.content.cards.length, 30);
+    const easy = (await generator.flashcards(input(chapterFixture(), 'easy'))).content.cards.map((card) => card.term);
+    const hard = (await generator.flashcards(input(chapterFixture(), 'hard'))).content.cards.map((card) => card.term);
+    assert.ok(hard.some((term) => !easy.includes(term)));
+    assert.ok(easy.includes('photosynthesis') && easy.includes('Calvin cycle'), easy.join(', '));
+  });
+
+  test('a source with nothing to learn fails with a readable, non-retryable error', async () => {
+    const content: ExtractedContent = { text: '', outline: [] };
+    await assert.rejects(generator.flashcards({ sourceTitle: 'Empty', content, difficulty: 'medium' }), (error: unknown) => error instanceof GenerationError && !error.retryable);
+    await assert.rejects(generator.mindmap({ sourceTitle: 'Empty', content, difficulty: 'medium' }), /no text to build a mindmap/);
+  });
+});
+
+describe('offline quizzes', () => {
+  test('each correct answer is a fact stated in the excerpt the question cites', async () => {
+    for (const fixture of generationFixtures()) {
+      for (const difficulty of difficulties) {
+        const { content } = await generator.quiz({ ...input(fixture, difficulty), numberOfQuestions: 10 });
+        for (const question of content.questions) {
+          const opening = comparisonTokens(correct(question)).slice(0, 8).join(' ');
+          assert.ok(containsPhrase(question.source.excerpt, opening), `${fixture.kind}/${difficulty}: "${correct(question)}" not in "${question.source.excerpt}"`);
+          assert.ok(question.source.excerpt.length <= 200);
+          assert.ok(question.explanation.length > 0);
+        }
+      }
+    }
+  });
+
+  test('distractors on a sheet come from the same column as the answer', async () => {
+    const csv = readFileSync(new URL('../fixtures/generation/country-facts.csv', import.meta.url), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+    const columns = [0, 1, 2, 3, 4, 5].map((index) => new Set(csv.map((row) => row[index])));
+    for (const difficulty of difficulties) {
+      const { content } = await generator.quiz({ ...input(sheetFixture(), difficulty), numberOfQuestions: 20 });
+      for (const question of content.questions) {
+        const column = columns.find((values) => values.has(correct(question)));
+        assert.ok(column, correct(question));
+        for (const option of question.options) assert.ok(column.has(option), `${option} is not of the kind of ${correct(question)} (${question.question})`);
+      }
+    }
+  });
+
+  test('number and date answers get numbers and dates; glossary terms get other glossary terms', async () => {
+    const { content: hard } = await generator.quiz({ ...input(chapterFixture(), 'hard'), numberOfQuestions: 20 });
+    const numeric = hard.questions.filter((question) => isNumber(correct(question)));
+    assert.ok(numeric.length >= 3, `hard quizzes ask for numbers and dates (${numeric.length})`);
+    for (const question of numeric) {
+      const kind = isYear(correct(question)) ? isYear : isNumber;
+      for (const option of question.options) assert.ok(kind(option), `${option} beside ${correct(question)}`);
+    }
+    const terms = new Set(readFileSync(new URL('../fixtures/generation/economics-glossary.txt', import.meta.url), 'utf8').split('\n').map((line) => /^([^:–]+?)\s*(?::|\s–\s)/.exec(line)?.[1]).filter(Boolean));
+    const { content: glossary } = await generator.quiz({ ...input(glossaryFixture(), 'easy'), numberOfQuestions: 10 });
+    const termQuestions = glossary.questions.filter((question) => question.question.startsWith('Which term matches this definition'));
+    assert.ok(termQuestions.length >= 2);
+    for (const question of termQuestions) for (const option of question.options) assert.ok(terms.has(option), `${option} is not a glossary term`);
+  });
+
+  test('no distractor is a variant of the answer (same words, plural, or one inside the other)', async () => {
+    for (const fixture of generationFixtures()) {
+      for (const difficulty of difficulties) {
+        const { content } = await generator.quiz({ ...input(fixture, difficulty), numberOfQuestions: 10 });
+        for (const question of content.questions) {
+          const answer = new Set(comparisonTokens(correct(question)));
+          for (const option of question.options) {
+            if (option === correct(question)) continue;
+            const words = comparisonTokens(option);
+            const inside = words.every((word) => answer.has(word)) || [...answer].every((word) => words.includes(word));
+            assert.ok(!inside, `${fixture.kind}/${difficulty}: "${option}" is a variant of "${correct(question)}"`);
+          }
+        }
+      }
+    }
+  });
+
+  test('difficulty changes what is asked: easy keeps to definitions and terms, hard adds numbers and details', async () => {
+    const easy = (await generator.quiz({ ...input(chapterFixture(), 'easy'), numberOfQuestions: 10 })).content.questions;
+    const hard = (await generator.quiz({ ...input(chapterFixture(), 'hard'), numberOfQuestions: 10 })).content.questions;
+    assert.equal(easy.filter((question) => isNumber(correct(question))).length, 0);
+    assert.ok(hard.some((question) => isNumber(correct(question))));
+    const easyStems = new Set(easy.map((question) => question.question));
+    assert.ok(hard.filter((question) => !easyStems.has(question.question)).length >= 5);
+  });
+
+  test('the same source and parameters give the same quiz; an out-of-range count is refused', async () => {
+    const first = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
+    const second = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
+    assert.deepEqual(first, second);
+    await assert.rejects(generator.quiz({ ...input(slidesFixture()), numberOfQuestions: 0 }), /numberOfQuestions must be an integer from 1 to 50/);
+    await assert.rejects(generator.quiz({ ...input(slidesFixture()), numberOfQuestions: 51 }), GenerationError);
+  });
+});
+
+describe('offline mindmaps', () => {
+  test('the tree follows the document structure: sections under the root, key phrases under them', async () => {
+    const { content } = await generator.mindmap(input(chapterFixture(), 'medium'));
+    const root = content.nodes.find((node) => node.id === content.rootId)!;
+    assert.equal(root.label, 'Photosynthesis and Cellular Respiration');
+    assert.ok(root.isHighlyImportant);
+    const sections = content.nodes.filter((node) => node.parentId === root.id).map((node) => node.label);
+    assert.ok(sections.includes('Chloroplasts and Pigments') && sections.includes('Cellular Respiration'), sections.join(' | '));
+    const pigments = content.nodes.find((node) => node.label === 'Chloroplasts and Pigments')!;
+    const under = content.nodes.filter((node) => node.parentId === pigments.id);
+    const chlorophyll = under.find((node) => node.label === 'Chlorophyll');
+    assert.equal(chlorophyll?.definition, 'A green pigment that absorbs mainly red and blue light and reflects green light.');
+    for (const node of content.nodes) assert.ok(node.definition.length > 0 && node.definition.length <= 160, node.label);
+  });
+
+  test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
+    const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
+    const important = content.nodes.filter((node) => node.isHighlyImportant).length;
+    assert.equal(important, 1 + Math.ceil((content.nodes.length - 1) * 0.2));
+  });
+
+  test('a sheet branches by its category column, then rows', async () => {
+    const { content } = await generator.mindmap(input(sheetFixture(), 'medium'));
+    const branches = content.nodes.filter((node) => node.parentId === content.rootId).map((node) => node.label);
+    assert.deepEqual(branches, ['Europe', 'Asia', 'Africa', 'South America', 'North America', 'Oceania']);
+    const europe = content.nodes.find((node) => node.label === 'Europe')!;
+    assert.deepEqual(content.nodes.filter((node) => node.parentId === europe.id).map((node) => node.label), ['France', 'Germany', 'Italy', 'Spain']);
+  });
+
+  test('depth and breadth follow difficulty', async () => {
+    for (const fixture of [chapterFixture(), slidesFixture(), glossaryFixture()]) {
+      const maps = await Promise.all(difficulties.map(async (difficulty) => (await generator.mindmap(input(fixture, difficulty))).content));
+      assert.deepEqual(maps.map(depth), [1, 2, 3], fixture.kind);
+      const rootChildren = maps.map((map) => map.nodes.filter((node) => node.parentId === map.rootId).length);
+      assert.ok(rootChildren[0]! >= 3 && rootChildren[0]! <= 5, `${fixture.kind}: easy has ${rootChildren[0]} branches`);
+      assert.ok(maps[0]!.nodes.length < maps[1]!.nodes.length && maps[1]!.nodes.length < maps[2]!.nodes.length, fixture.kind);
+    }
+  });
+});
+
+describe('offline analysis', () => {
+  test('one NLP pass per content object, shared by the three generators', async () => {
+    const fixture = chapterFixture();
+    const first = analyse(fixture.content);
+    await generator.flashcards(input(fixture));
+    await generator.mindmap(input(fixture));
+    assert.equal(analyse(fixture.content), first);
+    assert.notEqual(analyse(chapterFixture().content), first);
+  });
+
+  test('an untitled plain text without outline is read as one section', async () => {
+    const text = readFileSync(new URL('../fixtures/generation/photosynthesis-chapter.txt', import.meta.url), 'utf8').replace(/\f/g, '\n\n');
+    const content: ExtractedContent = { text, outline: [] };
+    const { content: cards } = await generator.flashcards({ sourceTitle: 'Notes', content, difficulty: 'medium' });
+    assert.deepEqual(checkFlashcards(cards), []);
+    assert.ok(cards.cards.every((card) => card.source.page === undefined && card.source.section));
+  });
+});

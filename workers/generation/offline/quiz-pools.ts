@@ -1,0 +1,140 @@
+import { comparisonKey } from '../quality.ts';
+import type { Analysis } from './analysis.ts';
+import type { Definition } from './definitions.ts';
+import { makeOption, type Option } from './distractors.ts';
+import type { Phrase } from './key-phrases.ts';
+import { joinTokens, type Token } from './nlp.ts';
+import { parseNumber } from './tables.ts';
+
+// The options a quiz can draw on, grouped by family and built once per document: key phrases,
+// defined terms, definitions, numbers and dates, and the values of each table column.
+
+export type QuizPools = {
+  terms: Map<string, Option[]>;
+  /** Every term the document defines, names and common nouns alike: one family. */
+  definedTerms: Option[];
+  definitions: Option[];
+  entities: Map<string, Option[]>;
+  /** Values of table `t` column `c`, under the key `t:c`. */
+  columns: Map<string, Option[]>;
+};
+
+/** Number-like entities a question can blank, and how they are told apart. */
+export const QUIZ_ENTITY_TYPES = new Set(['DATE', 'CARDINAL', 'PERCENT', 'MONEY']);
+const APPROXIMATORS = new Set(['about', 'around', 'roughly', 'nearly', 'almost', 'approximately', 'some', 'over', 'under', 'only', 'just', 'more', 'less', 'than', 'as', 'little', 'many', 'in', 'since', 'by', 'on']);
+export const MAX_DEFINITION_OPTION_CHARS = 150;
+
+export function termFamily(proper: boolean): string {
+  return proper ? 'term:name' : 'term:common';
+}
+
+export function phraseOption(phrase: Phrase, text: string = phrase.display, plural?: boolean): Option {
+  return makeOption(text, {
+    family: termFamily(phrase.proper),
+    lemmas: new Set(phrase.lemmas),
+    tokenCount: phrase.tokenCount,
+    plural,
+    units: new Set(phrase.units.keys()),
+    frequency: phrase.count,
+    centrality: phrase.centrality,
+  });
+}
+
+export const DEFINED_TERM_FAMILY = 'term:defined';
+
+export function definedTermOption(analysis: Analysis, definition: Definition): Option {
+  const phrase = analysis.phrases.byKey.get(definition.key);
+  const unit = analysis.sentences[definition.sentenceId]?.unit;
+  const option = phrase ? phraseOption(phrase, definition.term) : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
+  return { ...option, family: DEFINED_TERM_FAMILY };
+}
+
+/** The number an entity states without words like "about" in front; undefined when it has no digits. */
+export function entityAnswer(tokens: readonly Token[], start: number, end: number): { text: string; start: number } | undefined {
+  let first = start;
+  while (first <= end && APPROXIMATORS.has(tokens[first]?.lower ?? '')) first += 1;
+  if (first > end) return undefined;
+  const text = joinTokens(tokens.slice(first, end + 1));
+  return /\d/.test(text) ? { text, start: first } : undefined;
+}
+
+/** A bare four-digit number from 1000 to 2099 is read as a year whatever the tagger called it. */
+export function entityFamily(type: string, text: string): { family: string; value?: number; isYear: boolean } {
+  if (/^(1\d|20)\d{2}$/.test(text)) return { family: 'year', value: Number(text), isYear: true };
+  if (type === 'DATE') return { family: 'DATE', isYear: false };
+  return { family: type, value: parseNumber(text), isYear: false };
+}
+
+function push<K>(map: Map<K, Option[]>, key: K, option: Option): void {
+  const list = map.get(key);
+  if (list) list.push(option);
+  else map.set(key, [option]);
+}
+
+function entityOptions(analysis: Analysis): Map<string, Option[]> {
+  type Tally = { text: string; family: string; value?: number; isYear: boolean; frequency: number; units: Set<number> };
+  const tallies = new Map<string, Tally>();
+  for (const sentence of analysis.sentences) {
+    for (const entity of sentence.entities) {
+      if (!QUIZ_ENTITY_TYPES.has(entity.type)) continue;
+      const answer = entityAnswer(sentence.tokens, entity.start, entity.end);
+      if (!answer) continue;
+      const kind = entityFamily(entity.type, answer.text);
+      const key = `${kind.family}|${comparisonKey(answer.text)}`;
+      const tally = tallies.get(key) ?? { text: answer.text, ...kind, frequency: 0, units: new Set<number>() };
+      tally.frequency += 1;
+      tally.units.add(sentence.unit);
+      tallies.set(key, tally);
+    }
+  }
+  const grouped = new Map<string, Option[]>();
+  for (const { text, ...traits } of tallies.values()) push(grouped, traits.family, makeOption(text, traits));
+  return grouped;
+}
+
+function columnOptions(analysis: Analysis): Map<string, Option[]> {
+  const columns = new Map<string, Option[]>();
+  for (const table of analysis.tables) {
+    const category = table.columns.findIndex((column) => column.categorical);
+    table.columns.forEach((column, index) => {
+      const seen = new Set<string>();
+      column.values.forEach((value, row) => {
+        if (!value.trim()) return;
+        const option = makeOption(value, {
+          family: `column:${table.id}:${index}`,
+          value: column.numbers[row],
+          group: category >= 0 && category !== index ? table.columns[category]?.values[row] : undefined,
+          units: new Set([table.unit]),
+        });
+        if (seen.has(option.key)) return;
+        seen.add(option.key);
+        push(columns, `${table.id}:${index}`, option);
+      });
+    });
+  }
+  return columns;
+}
+
+const cache = new WeakMap<Analysis, QuizPools>();
+
+export function quizPools(analysis: Analysis): QuizPools {
+  const cached = cache.get(analysis);
+  if (cached) return cached;
+  const terms = new Map<string, Option[]>();
+  for (const phrase of analysis.phrases.ranked) {
+    if (phrase.display.length <= 60) push(terms, termFamily(phrase.proper), phraseOption(phrase, phrase.display, phrase.plural));
+  }
+  const definedTerms: Option[] = [];
+  const definitions: Option[] = [];
+  for (const definition of analysis.definitions) {
+    const sentence = analysis.sentences[definition.sentenceId];
+    const units = new Set(sentence ? [sentence.unit] : []);
+    definedTerms.push(definedTermOption(analysis, definition));
+    if (definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
+      definitions.push(makeOption(definition.text, { family: 'definition', units, tokenCount: 0 }));
+    }
+  }
+  const pools = { terms, definedTerms, definitions, entities: entityOptions(analysis), columns: columnOptions(analysis) };
+  cache.set(analysis, pools);
+  return pools;
+}

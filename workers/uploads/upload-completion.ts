@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventStore } from '../../commands/event-store.ts';
+import { handleCommand, loadState, type CommandContext } from '../../commands/handle-command.ts';
+import { sourceDecider, type SourceCommand } from '../../domain/source.ts';
+import type { BlobStore } from '../blob-store.ts';
+
+// When bytes reach the blob store without passing through the API (signed Cloud Storage URLs), this
+// records the upload: on a storage notification, or when the sweeper finds the object.
+
+export type UploadCompletion = 'completed' | 'not-pending' | 'missing' | 'expired' | 'rejected';
+
+export async function completeStoredUpload(
+  deps: { eventStore: EventStore; blobStore: BlobStore; maxUploadBytes: number; now: () => string },
+  sourceId: string,
+  context: { correlationId: string },
+): Promise<UploadCompletion> {
+  const stream = `source-${sourceId}`;
+  const { state } = await loadState(deps.eventStore, stream, sourceDecider);
+  if (state.status !== 'pending') return 'not-pending';
+  const decide = (command: SourceCommand) => {
+    const ctx: CommandContext = { correlationId: context.correlationId, organizationId: state.organizationId, now: deps.now() };
+    return handleCommand(deps.eventStore, stream, sourceDecider, command, ctx);
+  };
+  const fileKey = `uploads/${state.organizationId}/${sourceId}`;
+  const stat = await deps.blobStore.stat(fileKey);
+  if (!stat) {
+    const expired = await decide({ type: 'ExpireUpload', now: deps.now() });
+    return expired.newEvents.length > 0 ? 'expired' : 'missing';
+  }
+  if (stat.size > deps.maxUploadBytes) {
+    await deps.blobStore.delete(fileKey);
+    await decide({ type: 'RejectUpload', reason: `the file is larger than the limit of ${deps.maxUploadBytes} bytes`, now: deps.now() });
+    return 'rejected';
+  }
+  const sha256 = await hashBlob(deps.blobStore, fileKey);
+  await decide({
+    type: 'CompleteUpload',
+    blob: { key: fileKey, sha256, size: stat.size, ...(stat.contentType ? { contentType: stat.contentType } : {}) },
+    now: deps.now(),
+    viaSignedStorageUrl: true,
+  });
+  return 'completed';
+}
+
+/** Object stores report MD5 (or nothing); events reference blobs by SHA-256, so hash a local copy. */
+async function hashBlob(blobStore: BlobStore, key: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'lcs-upload-'));
+  try {
+    const path = join(dir, 'blob');
+    await blobStore.download(key, path);
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
