@@ -1,4 +1,5 @@
 import { generatedResourcesProjection } from './generated-resources.ts';
+import { organizationFeedProjection } from './organization-feed.ts';
 import { organizationsProjection } from './organizations.ts';
 import type { Projection } from './projection.ts';
 import { sourcesProjection } from './sources.ts';
@@ -9,4 +10,5 @@ export const allProjections: Projection[] = [
   sourcesProjection,
   generatedResourcesProjection,
   workQueueProjection,
+  organizationFeedProjection,
 ];

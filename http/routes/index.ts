@@ -3,6 +3,7 @@ import type { ApiContext } from '../api-context.ts';
 import { buildOpenApi } from '../openapi.ts';
 import { defineRoute, type RouteDefinition } from '../route.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { eventRoutes } from './events.ts';
 import { generatedResourceRoutes } from './generated-resources.ts';
 import { organizationRoutes } from './organizations.ts';
 import { sourceRoutes } from './sources.ts';
@@ -20,6 +21,7 @@ export function allRoutes(api: ApiContext, readiness: Readiness): RouteDefinitio
     ...sourceRoutes(api),
     ...uploadRoutes(api),
     ...generatedResourceRoutes(api),
+    ...eventRoutes(api),
     defineRoute({
       method: 'get',
       path: '/healthz',

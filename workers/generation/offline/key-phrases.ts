@@ -98,7 +98,7 @@ function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
   while (start <= end && isDroppableLead(tokens, start)) start += 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
-  // Keep the head and at most five content words before it.
+  // Keep at most five content words, the head included.
   let contentWords = 0;
   for (let index = end; index >= start; index -= 1) {
     const token = tokens[index];
@@ -148,7 +148,7 @@ export function chunkNounPhrases(tokens: readonly Token[], entities: readonly En
     joined.push({ ...run });
   }
   // Half of a hyphenated compound the tags split ("high start" of "high start-up") is not a phrase.
-  const attachedHyphen = (index: number) => tokens[index]?.text === '-' && (index < 0 || tokens[index]?.space === '' || tokens[index + 1]?.space === '');
+  const attachedHyphen = (index: number) => tokens[index]?.text === '-' && (tokens[index]?.space === '' || tokens[index + 1]?.space === '');
   return joined
     .map((span) => trimSpan(tokens, span))
     .filter((span): span is Span => span !== undefined && !attachedHyphen(span.start - 1) && !attachedHyphen(span.end + 1));

@@ -17,7 +17,8 @@ const TERMINAL = /[.!?]["”’)]?$/;
 const LABELLED_LINE = /^\s*[\p{Lu}\p{N}][^:.!?]{0,60}?(?::|\s[–—-])\s+\S/u;
 /** Labels of layout, not content: their text is kept, the label dropped. */
 const LAYOUT_LABEL = /^\s*(?:speaker\s+)?notes?\s*:\s*/i;
-const PAGE_NOISE = /^\s*(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,6})(?:\s*(?:of|\/)\s*\d{1,4})?\s*$/i;
+/** A page number on a line of its own ("12", "Page 3 of 9", front-matter "xiv"). */
+const PAGE_NOISE = /^\s*(?:page\s+)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))(?:\s*(?:of|\/)\s*\d{1,4})?\s*$/i;
 /** A wrapped line of prose is long; a shorter unterminated line ends its paragraph (a heading). */
 const WRAPPED_LINE_MIN_CHARS = 45;
 const HEADING_MAX_WORDS = 10;

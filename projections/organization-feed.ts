@@ -1,0 +1,44 @@
+import type { Projection } from './projection.ts';
+import type { ReadWrite } from './read-store.ts';
+
+// Each organization's own events, numbered 1, 2, 3... in the order they happened, for clients and
+// auditors who follow what happened without polling every resource. Dense numbers let a reader
+// fetch the entries after any position by id.
+
+export const FEED = 'feed';
+const COUNTERS = 'feedCounters';
+
+/** Fields that stay out of the feed: hashes of keys and internal storage references. */
+const HIDDEN_FIELDS = new Set(['keyHash', 'blob', 'content', 'fileKey', 'workerId', 'leaseExpiresAt']);
+
+export const feedEntryId = (organizationId: string, sequence: number) => `${organizationId}:${sequence}`;
+
+export const organizationFeedProjection: Projection = {
+  name: 'organization-feed',
+  async handle(event, reader) {
+    const organizationId = event.metadata.organizationId;
+    if (!organizationId) return [];
+    const counter = await reader.get(COUNTERS, organizationId);
+    const sequence = Number(counter?.['sequence'] ?? 0) + 1;
+    const data = Object.fromEntries(Object.entries(event.data).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    const writes: ReadWrite[] = [
+      { kind: 'put', collection: COUNTERS, id: organizationId, doc: { sequence }, indexes: [] },
+      {
+        kind: 'put',
+        collection: FEED,
+        id: feedEntryId(organizationId, sequence),
+        doc: {
+          sequence,
+          organizationId,
+          type: event.type,
+          stream: event.streamName,
+          data,
+          correlationId: event.metadata.correlationId,
+          recordedAt: event.metadata.recordedAt,
+        },
+        indexes: [],
+      },
+    ];
+    return writes;
+  },
+};
