@@ -150,7 +150,8 @@ function questionViolations(question: QuizQuestion): QualityViolation[] {
   const label = `question ${question.id}`;
   const violations: QualityViolation[] = [];
   const keys = question.options.map(comparisonKey);
-  if (new Set(keys).size !== keys.length || keys.some((key) => key === '')) {
+  if (keys.some((key) => key === '')) violations.push(`${label} has an option without any word or number`);
+  else if (new Set(keys).size !== keys.length) {
     violations.push(`${label} has options that are not distinct (ignoring case, spacing, punctuation and plurals)`);
   }
   if (question.options.some((option) => CATCH_ALL_OPTION.test(option))) {
