@@ -25,9 +25,10 @@ const PROJECTOR_READY_LAG_SECONDS = 30;
 
 export type RunningService = { url: string; adminKey: string; stop(): Promise<void>; adapters: Adapters };
 
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+export async function startService(config: Config, logger: Logger, options: { clock?: () => Date } = {}): Promise<RunningService> {
+  const clock = options.clock ?? (() => new Date());
   const adminKey = config.ADMIN_KEY ?? (await adminKeyFromDataDir(config, logger));
-  const adapters = await openAdapters(config, logger);
+  const adapters = await openAdapters(config, logger, clock);
   const { readStore } = adapters;
   const role = config.ROLE;
   const stops: (() => Promise<void>)[] = [];
@@ -67,6 +68,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       concurrency: config.WORKER_CONCURRENCY,
       leaseMs: config.LEASE_SECONDS * 1000,
       scanIntervalMs: config.WORKER_SCAN_SECONDS * 1000,
+      clock,
     };
     const runners: JobRunner[] = [
       await startIndexingWorker({
@@ -146,7 +148,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       metrics,
       requestState: adapters.requestState,
       limits: { requestsPerMinute: config.RATE_LIMIT_PER_MINUTE, idempotencyTtlMs: config.IDEMPOTENCY_TTL_SECONDS * 1000 },
-      clock: () => new Date(),
+      clock,
     });
     const server: Server = await new Promise((resolve, reject) => {
       const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));

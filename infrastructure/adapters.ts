@@ -56,7 +56,7 @@ export async function openEventStoreFromConfig(config: Config): Promise<EventSto
 export const openReadStoreFromConfig = async (config: Config): Promise<ReadStore> =>
   config.READ_STORE === 'redis' ? openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
 
-async function openBlobStore(config: Config) {
+async function openBlobStore(config: Config, clock: () => Date) {
   if (config.BLOB_STORE === 'gcs') {
     return {
       blobStore: createGcsBlobStore({
@@ -72,16 +72,16 @@ async function openBlobStore(config: Config) {
   return {
     blobStore: createLocalDiskBlobStore({ dir: config.BLOB_DIR ?? join(config.dataDir, 'blobs'), publicBaseUrl: config.publicBaseUrl, signingSecret: secret }),
     verifyUpload: (input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) =>
-      verifyUpload({ ...input, now: new Date(), secret }),
+      verifyUpload({ ...input, now: clock(), secret }),
   };
 }
 
-export async function openAdapters(config: Config, logger: Logger): Promise<Adapters> {
+export async function openAdapters(config: Config, logger: Logger, clock: () => Date): Promise<Adapters> {
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
   const requestState =
     config.READ_STORE === 'redis' ? await openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
-  const { blobStore, verifyUpload: verify } = await openBlobStore(config);
+  const { blobStore, verifyUpload: verify } = await openBlobStore(config, clock);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
     : null;

@@ -16,10 +16,10 @@ export type TestService = RunningService & {
 
 export type CallOptions = { apiKey?: string; adminKey?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> };
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lcs-test-'));
   const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-0123456789', LOG_LEVEL: 'silent', ...env });
-  const service = await startService(config, pino({ level: env['LOG_LEVEL'] ?? 'silent' }));
+  const service = await startService(config, pino({ level: env['LOG_LEVEL'] ?? 'silent' }), options);
   const call: TestService['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
