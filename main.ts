@@ -154,8 +154,9 @@ export async function startService(config: Config, logger: Logger, options: { cl
       const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
       listening.once('error', reject);
     });
-    server.headersTimeout = 30_000;
-    server.requestTimeout = 0;
+    server.headersTimeout = Math.min(30_000, config.REQUEST_TIMEOUT_MS);
+    // Bounds how long one request may take to arrive (slow-loris uploads); large files need minutes.
+    server.requestTimeout = config.REQUEST_TIMEOUT_MS;
     server.keepAliveTimeout = 5_000;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -52,6 +52,7 @@ export const ConfigSchema = z
     MAX_UPLOAD_BYTES: int(1, 10 * 1024 ** 3).default(100 * 1024 * 1024),
     UPLOAD_URL_TTL_SECONDS: int(10, 7 * 24 * 3600).default(900),
     GENERATION_WAIT_MS: int(0, 120_000).default(25_000),
+    REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(600_000),
     READ_YOUR_WRITES_TIMEOUT_MS: int(0, 60_000).default(5_000),
 
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
