@@ -102,7 +102,7 @@ describe('organizations and API keys over HTTP (embedded defaults)', () => {
     const doc = response.body;
     assert.equal(doc.openapi, '3.1.0');
     assert.equal(doc.info.version, '1.0.0');
-    const expected = [
+    const expected: [string, string][] = [
       ['post', '/v1/createOrganization'],
       ['post', '/v1/ingestSource'],
       ['post', '/v1/sources/upload-url'],

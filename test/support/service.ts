@@ -14,7 +14,7 @@ export type TestService = RunningService & {
   createOrganization(name?: string): Promise<{ organizationId: string; apiKey: string }>;
 };
 
-export type CallOptions = { apiKey?: string; adminKey?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> };
+export type CallOptions = { apiKey?: string; adminKey?: string; json?: unknown; body?: string | Buffer | FormData; headers?: Record<string, string> };
 
 export async function startTestService(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lcs-test-'));

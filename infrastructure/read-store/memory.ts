@@ -1,0 +1,111 @@
+import type { Checkpoint } from '../../commands/event-store.ts';
+import { START } from '../../commands/event-store.ts';
+import type { Doc, IndexEntry, ListQuery, Page, ReadModelSpace, ReadStore, ReadWrite } from '../../projections/read-store.ts';
+import { decodeCursor, encodeCursor, isAfterCursor, newestFirst } from '../../projections/list-cursor.ts';
+
+// The embedded read store: plain maps per version, rebuilt from the events at every start.
+
+type Space = {
+  docs: Map<string, Map<string, Doc>>;
+  memberships: Map<string, IndexEntry[]>;
+  indexes: Map<string, Map<string, number>>;
+  checkpoint: Checkpoint;
+};
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export function createMemoryReadStore(): ReadStore {
+  const spaces = new Map<number, Space>();
+  let activeVersion = 0;
+
+  const spaceData = (version: number): Space => {
+    let space = spaces.get(version);
+    if (!space) {
+      space = { docs: new Map(), memberships: new Map(), indexes: new Map(), checkpoint: START };
+      spaces.set(version, space);
+    }
+    return space;
+  };
+
+  const view = (version: number): ReadModelSpace => ({
+    version,
+    async get(collection, id) {
+      const doc = spaces.get(version)?.docs.get(collection)?.get(id);
+      return doc ? clone(doc) : null;
+    },
+    async list(collection: string, query: ListQuery): Promise<Page> {
+      const space = spaces.get(version);
+      const index = space?.indexes.get(`${collection}\u0000${query.index}`);
+      if (!space || !index) return { items: [] };
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      const ordered = [...index].map(([id, score]) => ({ id, score })).sort(newestFirst).filter((entry) => !cursor || isAfterCursor(entry, cursor));
+      const page = ordered.slice(0, query.limit);
+      const items = page.map((entry) => clone(space.docs.get(collection)?.get(entry.id) as Doc));
+      const last = page.at(-1);
+      return ordered.length > query.limit && last ? { items, nextCursor: encodeCursor(last) } : { items };
+    },
+    async apply(writes: ReadWrite[], checkpoint: Checkpoint) {
+      const space = spaceData(version);
+      if (checkpoint <= space.checkpoint) return false;
+      for (const write of writes) applyWrite(space, write);
+      space.checkpoint = checkpoint;
+      return true;
+    },
+    async checkpoint() {
+      return spaces.get(version)?.checkpoint ?? START;
+    },
+    async dump() {
+      const result: Record<string, Record<string, Doc>> = {};
+      for (const [collection, docs] of spaces.get(version)?.docs ?? []) result[collection] = Object.fromEntries(clone([...docs]));
+      return result;
+    },
+  });
+
+  return {
+    async active() {
+      if (activeVersion === 0) {
+        activeVersion = 1;
+        spaceData(1);
+      }
+      return view(activeVersion);
+    },
+    space: (version) => view(version),
+    async activeVersion() {
+      if (activeVersion === 0) activeVersion = 1;
+      return activeVersion;
+    },
+    async latestVersion() {
+      return Math.max(activeVersion, ...spaces.keys(), 1);
+    },
+    async activate(version) {
+      spaceData(version);
+      activeVersion = version;
+    },
+    async drop(version) {
+      if (version === activeVersion) throw new Error('the active version cannot be dropped');
+      spaces.delete(version);
+    },
+    async ping() {},
+    async close() {},
+  };
+}
+
+function applyWrite(space: Space, write: ReadWrite) {
+  const key = `${write.collection}\u0000${write.id}`;
+  for (const entry of space.memberships.get(key) ?? []) space.indexes.get(`${write.collection}\u0000${entry.name}`)?.delete(write.id);
+  if (write.kind === 'delete') {
+    space.docs.get(write.collection)?.delete(write.id);
+    space.memberships.delete(key);
+    return;
+  }
+  let docs = space.docs.get(write.collection);
+  if (!docs) space.docs.set(write.collection, (docs = new Map()));
+  docs.set(write.id, clone(write.doc));
+  space.memberships.set(key, write.indexes);
+  for (const entry of write.indexes) {
+    const indexKey = `${write.collection}\u0000${entry.name}`;
+    let index = space.indexes.get(indexKey);
+    if (!index) space.indexes.set(indexKey, (index = new Map()));
+    index.set(write.id, entry.score);
+  }
+}
