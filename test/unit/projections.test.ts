@@ -1,0 +1,126 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deterministicEventId } from '../../commands/handle-command.ts';
+import type { RecordedEvent } from '../../commands/event-store.ts';
+import { currentVersion, type DomainEvent } from '../../domain/events.ts';
+import { createMemoryReadStore } from '../../infrastructure/read-store/memory.ts';
+import { allProjections } from '../../projections/index.ts';
+import { projectBatch } from '../../projections/projector.ts';
+
+// Read models given events: what a client will see for each sequence of events.
+
+let position = 0;
+const recorded = (streamName: string, event: DomainEvent, at: string, organizationId = 'org-1'): RecordedEvent => {
+  position++;
+  return {
+    id: deterministicEventId(streamName, position, 'c', event),
+    type: event.type,
+    data: event.data as Record<string, unknown>,
+    metadata: { correlationId: 'c', organizationId, schemaVersion: currentVersion[event.type], recordedAt: at },
+    streamName,
+    streamPosition: 0,
+    globalPosition: String(position).padStart(20, '0'),
+  };
+};
+
+async function project(events: RecordedEvent[]) {
+  const store = createMemoryReadStore();
+  const space = await store.active();
+  for (const event of events) await space.apply(await projectBatch(space, allProjections, [event]), event.globalPosition);
+  return space;
+}
+
+const t = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+const blob = { key: 'uploads/org-1/s-1', sha256: 'a'.repeat(64), size: 5 };
+
+describe('read models', () => {
+  test('organizations and keys: a key is found by its hash until revoked', async () => {
+    const space = await project([
+      recorded('organization-org-1', { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } }, t(0)),
+      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
+    ]);
+    assert.deepEqual(await space.get('organizations', 'org-1'), { id: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0), updatedAt: t(0) });
+    assert.deepEqual(await space.get('apiKeys', 'b'.repeat(64)), { keyId: 'k1', organizationId: 'org-1' });
+
+    const revoked = await project([
+      recorded('organization-org-1', { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } }, t(0)),
+      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
+      recorded('organization-org-1', { type: 'ApiKeyRevoked', data: { organizationId: 'org-1', keyId: 'k1', revokedAt: t(1) } }, t(1)),
+    ]);
+    assert.equal(await revoked.get('apiKeys', 'b'.repeat(64)), null);
+    assert.equal((await revoked.get('apiKeyRecords', 'k1'))?.['revokedAt'], t(1));
+  });
+
+  test('a source goes processing → indexed, its job queued then done', async () => {
+    const events = [
+      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(0) } }, t(0)),
+    ];
+    let space = await project(events);
+    assert.equal((await space.get('sources', 's-1'))?.['status'], 'processing');
+    assert.equal((await space.get('sources', 's-1'))?.['title'], 'a.pdf');
+    assert.deepEqual((await space.list('jobs', { index: 'pending', limit: 10 })).items.map((job) => job['kind']), ['indexing']);
+
+    events.push(
+      recorded('source-s-1', { type: 'SourceIndexingStarted', data: { sourceId: 's-1', workerId: 'w', attempt: 1, leaseExpiresAt: t(5), startedAt: t(1) } }, t(1)),
+      recorded(
+        'source-s-1',
+        {
+          type: 'SourceIndexed',
+          data: { sourceId: 's-1', title: 'Cells', content: { key: 'content/s-1.json', sha256: 'c'.repeat(64), size: 9 }, outline: [], wordCount: 3, language: 'en', indexedAt: t(2) },
+        },
+        t(2),
+      ),
+    );
+    space = await project(events);
+    const source = await space.get('sources', 's-1');
+    assert.equal(source?.['status'], 'indexed');
+    assert.equal(source?.['title'], 'Cells');
+    assert.equal(source?.['updatedAt'], t(2));
+    assert.equal(source?.['createdAt'], t(0));
+    assert.deepEqual((await space.list('jobs', { index: 'pending', limit: 10 })).items, []);
+  });
+
+  test('a failed source carries its reason; a deleted one disappears from lists', async () => {
+    const ingested = recorded('source-s-2', { type: 'SourceIngested', data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'webpage', url: 'https://x.example', ingestedAt: t(0) } }, t(0));
+    const failed = recorded('source-s-2', { type: 'SourceIndexingFailed', data: { sourceId: 's-2', reason: 'the page is empty', retryable: false, attempt: 1, failedAt: t(1) } }, t(1));
+    let space = await project([ingested, failed]);
+    assert.equal((await space.get('sources', 's-2'))?.['error'], 'the page is empty');
+    space = await project([ingested, failed, recorded('source-s-2', { type: 'SourceDeleted', data: { sourceId: 's-2', deletedAt: t(2) } }, t(2))]);
+    assert.equal(await space.get('sources', 's-2'), null);
+    assert.deepEqual((await space.list('sources', { index: 'org:org-1', limit: 10 })).items, []);
+  });
+
+  test('a quiz: generating (counted for the quota), then ready with its content', async () => {
+    const requested = recorded('quiz-q-1', { type: 'QuizRequested', data: { id: 'q-1', organizationId: 'org-1', sourceId: 's-1', difficulty: 'easy', numberOfQuestions: 1, requestedAt: t(0) } }, t(0));
+    let space = await project([requested]);
+    assert.equal((await space.list('quizzes', { index: 'org:org-1:generating', limit: 10 })).items.length, 1);
+    const question = { id: 'q1', type: 'multipleChoice' as const, question: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswerIndex: 0, explanation: 'e', source: { page: 1, excerpt: 'x' } };
+    space = await project([
+      requested,
+      recorded('quiz-q-1', { type: 'QuizGenerated', data: { id: 'q-1', content: { title: 'T', questions: [question] }, generator: { name: 'offline' }, generatedAt: t(1) } }, t(1)),
+    ]);
+    const quiz = await space.get('quizzes', 'q-1');
+    assert.equal(quiz?.['status'], 'ready');
+    assert.equal(quiz?.['title'], 'T');
+    assert.equal(quiz?.['numberOfQuestions'], 1);
+    assert.deepEqual(quiz?.['questions'], [question]);
+    assert.equal((await space.list('quizzes', { index: 'org:org-1:generating', limit: 10 })).items.length, 0);
+    assert.equal((await space.list('quizzes', { index: 'org:org-1:source:s-1', limit: 10 })).items.length, 1);
+  });
+
+  test('the organization feed numbers its events and leaves out key hashes and storage references', async () => {
+    const space = await project([
+      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
+      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(1) } }, t(1)),
+      recorded('source-s-9', { type: 'SourceIngested', data: { sourceId: 's-9', organizationId: 'org-2', sourceType: 'file', fileName: 'b.pdf', blob, ingestedAt: t(1) } }, t(1), 'org-2'),
+    ]);
+    const first = await space.get('feed', 'org-1:1');
+    const second = await space.get('feed', 'org-1:2');
+    assert.equal(first?.['type'], 'ApiKeyIssued');
+    assert.ok(!JSON.stringify(first).includes('b'.repeat(64)));
+    assert.equal(second?.['type'], 'SourceIngested');
+    assert.ok(!('blob' in (second?.['data'] as object)));
+    assert.equal(await space.get('feed', 'org-1:3'), null);
+    assert.equal((await space.get('feed', 'org-2:1'))?.['type'], 'SourceIngested');
+  });
+});
