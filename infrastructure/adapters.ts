@@ -4,7 +4,6 @@ import type { EventStore } from '../commands/event-store.ts';
 import type { UploadVerdict } from '../http/api-context.ts';
 import type { RequestStateStores } from '../http/request-state.ts';
 import { createMemoryRequestState } from './request-state/memory.ts';
-import { openRedisRequestState } from './request-state/redis.ts';
 import type { ReadStore } from '../projections/read-store.ts';
 import type { BlobStore } from '../workers/blob-store.ts';
 import type { Generator } from '../workers/generation/generator.ts';
@@ -15,20 +14,15 @@ import { sniffBuffer } from '../workers/indexing/sniff.ts';
 import type { Transcriber } from '../workers/indexing/transcriber.ts';
 import { extractWebpage } from '../workers/indexing/webpage.ts';
 import { readYouTubeCaptions } from '../workers/indexing/youtube.ts';
-import { createGcsBlobStore } from './blob-store/gcs.ts';
 import { createLocalDiskBlobStore } from './blob-store/local-disk.ts';
 import { verifyUpload } from './blob-store/upload-signature.ts';
 import type { Config } from './config.ts';
-import { openEventStoreDbEventStore } from './event-store/eventstoredb.ts';
-import { openPostgresEventStore } from './event-store/postgres.ts';
 import { openSqliteEventStore } from './event-store/sqlite.ts';
-import { createGeminiGenerator } from './gemini/generator.ts';
-import { createGeminiTranscriber } from './gemini/transcriber.ts';
 import { createMemoryReadStore } from './read-store/memory.ts';
-import { openRedisReadStore } from './read-store/redis.ts';
 import { persistentSecret } from './secrets.ts';
 
-// Opens the adapter chosen for each port by configuration.
+// Opens the adapter chosen for each port by configuration. Adapters of external systems are loaded
+// only when chosen, so the embedded default starts without loading their clients.
 
 export type Adapters = {
   eventStore: EventStore;
@@ -47,19 +41,19 @@ export async function openEventStoreFromConfig(config: Config): Promise<EventSto
     case 'sqlite':
       return openSqliteEventStore({ path: config.SQLITE_PATH ?? join(config.dataDir, 'events.sqlite') });
     case 'postgres':
-      return openPostgresEventStore({ connectionString: config.DATABASE_URL as string, schema: config.POSTGRES_SCHEMA });
+      return (await import('./event-store/postgres.ts')).openPostgresEventStore({ connectionString: config.DATABASE_URL as string, schema: config.POSTGRES_SCHEMA });
     case 'eventstoredb':
-      return openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL as string });
+      return (await import('./event-store/eventstoredb.ts')).openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL as string });
   }
 }
 
 export const openReadStoreFromConfig = async (config: Config): Promise<ReadStore> =>
-  config.READ_STORE === 'redis' ? openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
+  config.READ_STORE === 'redis' ? (await import('./read-store/redis.ts')).openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
 
 async function openBlobStore(config: Config, clock: () => Date) {
   if (config.BLOB_STORE === 'gcs') {
     return {
-      blobStore: createGcsBlobStore({
+      blobStore: (await import('./blob-store/gcs.ts')).createGcsBlobStore({
         bucket: config.GCS_BUCKET as string,
         ...(config.GCS_PROJECT_ID ? { projectId: config.GCS_PROJECT_ID } : {}),
         ...(config.GCS_KEY_FILE ? { keyFilename: config.GCS_KEY_FILE } : {}),
@@ -80,13 +74,16 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
   const requestState =
-    config.READ_STORE === 'redis' ? await openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
+    config.READ_STORE === 'redis' ? await (await import('./request-state/redis.ts')).openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
   const { blobStore, verifyUpload: verify } = await openBlobStore(config, clock);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
     : null;
-  const generator = config.GENERATOR === 'gemini' && gemini ? createGeminiGenerator({ ...gemini, maxAttempts: 3 }) : createOfflineGenerator();
-  const transcriber: Transcriber | null = gemini ? createGeminiTranscriber(gemini) : null;
+  const generator =
+    config.GENERATOR === 'gemini' && gemini
+      ? (await import('./gemini/generator.ts')).createGeminiGenerator({ ...gemini, maxAttempts: 3 })
+      : createOfflineGenerator();
+  const transcriber: Transcriber | null = gemini ? (await import('./gemini/transcriber.ts')).createGeminiTranscriber(gemini) : null;
   const fileExtractor = createFileExtractor({
     timeoutMs: config.PARSER_TIMEOUT_MS,
     memoryMb: config.PARSER_MEMORY_MB,
