@@ -28,7 +28,9 @@ export type RunningService = { url: string; adminKey: string; stop(): Promise<vo
 export async function startService(config: Config, logger: Logger, options: { clock?: () => Date } = {}): Promise<RunningService> {
   const clock = options.clock ?? (() => new Date());
   const adminKey = config.ADMIN_KEY ?? (await adminKeyFromDataDir(config, logger));
-  const adapters = await openAdapters(config, logger, clock);
+  // With PORT=0 the address is known only after listening; upload URLs must carry the real one.
+  let publicBaseUrl = config.publicBaseUrl;
+  const adapters = await openAdapters(config, logger, clock, () => publicBaseUrl);
   const { readStore } = adapters;
   const role = config.ROLE;
   const stops: (() => Promise<void>)[] = [];
@@ -161,6 +163,7 @@ export async function startService(config: Config, logger: Logger, options: { cl
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+    if (!config.PUBLIC_BASE_URL) publicBaseUrl = url;
     // Drain first: in-flight requests finish (and see their read-your-writes) before anything closes.
     stops.unshift(
       () =>

@@ -34,13 +34,19 @@ export async function storeUploadStream(
   if (options.limitEvent) {
     stream.on('limit', () => {
       truncated = true;
-      body.destroy(new BlobTooLargeError(options.maxBytes));
+      body.destroy();
     });
   }
-  const stored = await options.blobStore.put(options.blobKey, body, {
-    maxBytes: options.maxBytes,
-    ...(options.contentType ? { contentType: options.contentType } : {}),
-  });
+  let stored: StoredBlob;
+  try {
+    stored = await options.blobStore.put(options.blobKey, body, {
+      maxBytes: options.maxBytes,
+      ...(options.contentType ? { contentType: options.contentType } : {}),
+    });
+  } catch (error) {
+    if (truncated) throw new BlobTooLargeError(options.maxBytes);
+    throw error;
+  }
   if (truncated) throw new BlobTooLargeError(options.maxBytes);
   return { ...stored, fileName: options.fileName };
 }

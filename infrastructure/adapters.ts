@@ -50,7 +50,7 @@ export async function openEventStoreFromConfig(config: Config): Promise<EventSto
 export const openReadStoreFromConfig = async (config: Config): Promise<ReadStore> =>
   config.READ_STORE === 'redis' ? (await import('./read-store/redis.ts')).openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
 
-async function openBlobStore(config: Config, clock: () => Date) {
+async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: () => string) {
   if (config.BLOB_STORE === 'gcs') {
     return {
       blobStore: (await import('./blob-store/gcs.ts')).createGcsBlobStore({
@@ -64,18 +64,18 @@ async function openBlobStore(config: Config, clock: () => Date) {
   }
   const secret = config.UPLOAD_SIGNING_SECRET ?? (await persistentSecret(config.dataDir, 'upload-signing-secret')).value;
   return {
-    blobStore: createLocalDiskBlobStore({ dir: config.BLOB_DIR ?? join(config.dataDir, 'blobs'), publicBaseUrl: config.publicBaseUrl, signingSecret: secret }),
+    blobStore: createLocalDiskBlobStore({ dir: config.BLOB_DIR ?? join(config.dataDir, 'blobs'), publicBaseUrl, signingSecret: secret }),
     verifyUpload: (input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) =>
       verifyUpload({ ...input, now: clock(), secret }),
   };
 }
 
-export async function openAdapters(config: Config, logger: Logger, clock: () => Date): Promise<Adapters> {
+export async function openAdapters(config: Config, logger: Logger, clock: () => Date, publicBaseUrl: () => string = () => config.publicBaseUrl): Promise<Adapters> {
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
   const requestState =
     config.READ_STORE === 'redis' ? await (await import('./request-state/redis.ts')).openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
-  const { blobStore, verifyUpload: verify } = await openBlobStore(config, clock);
+  const { blobStore, verifyUpload: verify } = await openBlobStore(config, clock, publicBaseUrl);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
     : null;

@@ -12,7 +12,8 @@ import { signUpload } from './upload-signature.ts';
 
 const SAFE_KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 
-export function createLocalDiskBlobStore(options: { dir: string; publicBaseUrl: string; signingSecret: string }): BlobStore {
+/** `publicBaseUrl` may be a function: the address is known only once the server listens (PORT=0). */
+export function createLocalDiskBlobStore(options: { dir: string; publicBaseUrl: string | (() => string); signingSecret: string }): BlobStore {
   const root = resolve(options.dir);
   const pathOf = (key: string) => {
     if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..')) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
@@ -83,7 +84,8 @@ export function createLocalDiskBlobStore(options: { dir: string; publicBaseUrl: 
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const sig = signUpload({ key, expires, contentType, maxBytes }, options.signingSecret);
       const query = new URLSearchParams({ expires: String(expires), ct: contentType, max: String(maxBytes), sig });
-      return `${options.publicBaseUrl}/v1/uploads/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+      const base = typeof options.publicBaseUrl === 'function' ? options.publicBaseUrl() : options.publicBaseUrl;
+      return `${base}/v1/uploads/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
     },
   };
   return store;
