@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { pino, type Logger } from 'pino';
 import type { Checkpoint } from './commands/event-store.ts';
@@ -152,14 +152,21 @@ export async function startService(config: Config, logger: Logger, options: { cl
       limits: { requestsPerMinute: config.RATE_LIMIT_PER_MINUTE, idempotencyTtlMs: config.IDEMPOTENCY_TTL_SECONDS * 1000 },
       clock,
     });
-    const server: Server = await new Promise((resolve, reject) => {
-      const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
-      listening.once('error', reject);
+    // requestTimeout bounds how long one request may take to arrive (slow-loris uploads; large files
+    // need minutes); the checking interval makes the server notice within a second.
+    const server: Server = createServer(
+      {
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+        headersTimeout: Math.min(30_000, config.REQUEST_TIMEOUT_MS),
+        connectionsCheckingInterval: 1000,
+        keepAliveTimeout: 5_000,
+      },
+      app,
+    );
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
     });
-    server.headersTimeout = Math.min(30_000, config.REQUEST_TIMEOUT_MS);
-    // Bounds how long one request may take to arrive (slow-loris uploads); large files need minutes.
-    server.requestTimeout = config.REQUEST_TIMEOUT_MS;
-    server.keepAliveTimeout = 5_000;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;

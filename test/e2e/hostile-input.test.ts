@@ -78,6 +78,7 @@ describe('hostile input', () => {
   test('a slow-loris upload is cut off', async () => {
     const url = new URL(service.url);
     const socket = connect(Number(url.port), url.hostname);
+    socket.on('error', () => undefined);
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(`POST /v1/ingestSource HTTP/1.1\r\nHost: x\r\nx-api-key: ${apiKey}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n`);
     const started = Date.now();
