@@ -90,8 +90,8 @@ function once(url: URL, pinned: { address: string; family: number }, options: Sa
               response.on('data', (chunk: Buffer) => {
                 size += chunk.length;
                 if (size > options.maxBytes) {
-                  response.destroy();
                   fail(new FetchFailedError(`the page is larger than the limit of ${options.maxBytes} bytes`));
+                  response.destroy();
                   return;
                 }
                 chunks.push(chunk);
