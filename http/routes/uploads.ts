@@ -58,7 +58,8 @@ export const uploadRoutes = (api: ApiContext) => [
         maxBytes: verdict.maxBytes,
         fileName: key,
         ...(contentType ? { contentType } : {}),
-        sniff: (head) => api.sniffUpload(head, undefined),
+        // Lecture recordings are transcribed, not parsed: their signed audio/video type is what counts.
+        sniff: (head) => (state.sourceType === 'lectureAudio' || state.sourceType === 'lectureVideo' ? 'recording' : api.sniffUpload(head, undefined)),
       }).catch(async (error: unknown) => {
         await api.blobStore.delete(blobKey);
         throw error;

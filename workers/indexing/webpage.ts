@@ -35,10 +35,12 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   if (!article?.content) throw new ExtractionError('no readable text was found on the page');
   const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${article.content}</body></html>`);
   const outline: OutlineEntry[] = [];
-  let current: { title?: string; parts: string[] } = { parts: [] };
+  const title = article.title?.trim() || pageTitle || new URL(url).hostname;
+  // Readability drops a heading that repeats the title: the text before the first heading is the title's.
+  let current: { title?: string; parts: string[] } = { title, parts: [] };
   const flush = () => {
     const text = current.parts.join('\n').trim();
-    if (text || current.title) outline.push({ kind: 'section', index: outline.length, ...(current.title ? { title: current.title } : {}), text });
+    if (text) outline.push({ kind: 'section', index: outline.length, ...(current.title ? { title: current.title } : {}), text });
   };
   for (const element of readable.querySelectorAll('h1, h2, h3, p, li, pre, blockquote, td, th, figcaption, dd, dt')) {
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -51,7 +53,7 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   flush();
   const text = (article.textContent ?? '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n\n').trim();
   if (!text) throw new ExtractionError('no readable text was found on the page');
-  return { title: article.title?.trim() || pageTitle || new URL(url).hostname, text, outline: outline.length ? outline : [{ kind: 'section', index: 0, text }] };
+  return { title, text, outline: outline.length ? outline : [{ kind: 'section', index: 0, text }] };
 }
 
 export async function extractWebpage(url: string, options: WebOptions): Promise<ExtractedContent> {
