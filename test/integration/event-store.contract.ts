@@ -25,7 +25,11 @@ export async function collect(store: EventStore, from: string, count: number, ti
 }
 
 export function eventStoreContract(name: string, open: () => Promise<EventStore>, options: { skip?: string } = {}) {
-  describe(`event store contract: ${name}`, { skip: options.skip ?? false }, () => {
+  if (options.skip) {
+    test(`event store contract: ${name}`, { skip: options.skip }, () => undefined);
+    return;
+  }
+  describe(`event store contract: ${name}`, () => {
     let store: EventStore;
     before(async () => {
       store = await open();
