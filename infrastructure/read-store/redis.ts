@@ -1,0 +1,192 @@
+import { Redis } from 'ioredis';
+import { START, type Checkpoint } from '../../commands/event-store.ts';
+import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
+import type { Doc, ListQuery, Page, ReadModelSpace, ReadStore, ReadWrite } from '../../projections/read-store.ts';
+
+// Read models in Redis, one key space per version behind an `active` pointer. A batch of writes and
+// its checkpoint are applied by one Lua script that first compares the stored checkpoint, so a
+// replayed batch changes nothing and a half-applied batch cannot exist.
+
+const APPLY = `
+local base = ARGV[1]
+local checkpoint = ARGV[2]
+local stored = redis.call('GET', base .. ':checkpoint') or ''
+if checkpoint <= stored then return 0 end
+local writes = cjson.decode(ARGV[3])
+for _, w in ipairs(writes) do
+  local docKey = base .. ':doc:' .. w.c .. ':' .. w.i
+  local memKey = base .. ':mem:' .. w.c .. ':' .. w.i
+  local old = redis.call('GET', memKey)
+  if old then
+    for name in string.gmatch(old, '[^\\n]+') do redis.call('ZREM', base .. ':idx:' .. w.c .. ':' .. name, w.i) end
+  end
+  if w.k == 'd' then
+    redis.call('DEL', docKey, memKey)
+  else
+    redis.call('SET', docKey, w.d)
+    local names = {}
+    for _, entry in ipairs(w.x) do
+      redis.call('ZADD', base .. ':idx:' .. w.c .. ':' .. entry.n, entry.s, w.i)
+      names[#names + 1] = entry.n
+    end
+    if #names > 0 then redis.call('SET', memKey, table.concat(names, '\\n')) else redis.call('DEL', memKey) end
+  end
+end
+redis.call('SET', base .. ':checkpoint', checkpoint)
+redis.call('SADD', ARGV[4], ARGV[5])
+return 1`;
+
+// Newest first (score descending, then id descending, as ZREVRANGE orders members); after a cursor
+// means a lower score, or the same score and a lower id.
+const LIST = `
+local index = ARGV[1]
+local docPrefix = ARGV[2]
+local limit = tonumber(ARGV[3])
+local hasCursor = ARGV[4] == '1'
+local cursorScore = tonumber(ARGV[5])
+local cursorId = ARGV[6]
+local max = hasCursor and ARGV[5] or '+inf'
+local found = {}
+local offset = 0
+local chunk = limit + 16
+while #found < limit + 1 do
+  local page = redis.call('ZREVRANGEBYSCORE', index, max, '-inf', 'WITHSCORES', 'LIMIT', offset, chunk)
+  if #page == 0 then break end
+  for i = 1, #page, 2 do
+    local id, score = page[i], page[i + 1]
+    if not hasCursor or tonumber(score) < cursorScore or id < cursorId then
+      if #found < limit + 1 then found[#found + 1] = { id, score } end
+    end
+  end
+  offset = offset + chunk
+end
+local result = {}
+for i, entry in ipairs(found) do
+  if i <= limit then
+    result[#result + 1] = entry[1]
+    result[#result + 1] = entry[2]
+    result[#result + 1] = redis.call('GET', docPrefix .. entry[1]) or ''
+  end
+end
+result[#result + 1] = (#found > limit) and '1' or '0'
+return result`;
+
+const POINTER_CACHE_MS = 250;
+
+export async function openRedisReadStore(options: { url: string; keyPrefix?: string }): Promise<ReadStore> {
+  const prefix = options.keyPrefix ?? 'rm';
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  redis.on('error', () => undefined);
+  await redis.connect();
+  redis.defineCommand('applyBatch', { numberOfKeys: 0, lua: APPLY });
+  redis.defineCommand('listPage', { numberOfKeys: 0, lua: LIST });
+  const commands = redis as unknown as {
+    applyBatch(...args: string[]): Promise<number>;
+    listPage(...args: string[]): Promise<string[]>;
+  };
+  const pointerKey = `${prefix}:active`;
+  const versionsKey = `${prefix}:versions`;
+  const base = (version: number) => `${prefix}:v${version}`;
+  let cached: { version: number; at: number } | null = null;
+
+  const space = (version: number): ReadModelSpace => ({
+    version,
+    async get(collection, id) {
+      const json = await redis.get(`${base(version)}:doc:${collection}:${id}`);
+      return json ? (JSON.parse(json) as Doc) : null;
+    },
+    async list(collection: string, query: ListQuery): Promise<Page> {
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      const reply = await commands.listPage(
+        `${base(version)}:idx:${collection}:${query.index}`,
+        `${base(version)}:doc:${collection}:`,
+        String(query.limit),
+        cursor ? '1' : '0',
+        cursor ? String(cursor.score) : '0',
+        cursor ? cursor.id : '',
+      );
+      const more = reply.pop() === '1';
+      const items: Doc[] = [];
+      let last: { id: string; score: number } | null = null;
+      for (let i = 0; i < reply.length; i += 3) {
+        const id = reply[i] as string;
+        last = { id, score: Number(reply[i + 1]) };
+        if (reply[i + 2]) items.push(JSON.parse(reply[i + 2] as string) as Doc);
+      }
+      return more && last ? { items, nextCursor: encodeCursor(last) } : { items };
+    },
+    async apply(writes: ReadWrite[], checkpoint: Checkpoint) {
+      const encoded = JSON.stringify(
+        writes.map((write) =>
+          write.kind === 'delete'
+            ? { k: 'd', c: write.collection, i: write.id }
+            : { k: 'p', c: write.collection, i: write.id, d: JSON.stringify(write.doc), x: write.indexes.map((entry) => ({ n: entry.name, s: entry.score })) },
+        ),
+      );
+      return (await commands.applyBatch(base(version), checkpoint, encoded, versionsKey, String(version))) === 1;
+    },
+    async checkpoint() {
+      return (await redis.get(`${base(version)}:checkpoint`)) ?? START;
+    },
+    async dump() {
+      const result: Record<string, Record<string, Doc>> = {};
+      const docPrefix = `${base(version)}:doc:`;
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${docPrefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length === 0) continue;
+        const values = await redis.mget(...keys);
+        keys.forEach((key, i) => {
+          const rest = key.slice(docPrefix.length);
+          const split = rest.indexOf(':');
+          const collection = rest.slice(0, split);
+          (result[collection] ??= {})[rest.slice(split + 1)] = JSON.parse(values[i] as string) as Doc;
+        });
+      } while (cursor !== '0');
+      return result;
+    },
+  });
+
+  const activeVersion = async (): Promise<number> => {
+    const pointer = await redis.get(pointerKey);
+    if (pointer) return Number(pointer);
+    await redis.set(pointerKey, '1', 'NX');
+    await redis.sadd(versionsKey, '1');
+    return Number(await redis.get(pointerKey));
+  };
+
+  return {
+    async active() {
+      if (!cached || Date.now() - cached.at > POINTER_CACHE_MS) cached = { version: await activeVersion(), at: Date.now() };
+      return space(cached.version);
+    },
+    space,
+    activeVersion,
+    async latestVersion() {
+      const versions = (await redis.smembers(versionsKey)).map(Number);
+      return Math.max(await activeVersion(), ...versions);
+    },
+    async activate(version) {
+      await redis.sadd(versionsKey, String(version));
+      await redis.set(pointerKey, String(version));
+      cached = null;
+    },
+    async drop(version) {
+      if (version === (await activeVersion())) throw new Error('the active version cannot be dropped');
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${base(version)}:*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.unlink(...keys);
+      } while (cursor !== '0');
+      await redis.srem(versionsKey, String(version));
+    },
+    async ping() {
+      await redis.ping();
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

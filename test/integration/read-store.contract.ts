@@ -1,0 +1,81 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ReadStore, ReadWrite } from '../../projections/read-store.ts';
+import { InvalidCursorError } from '../../projections/list-cursor.ts';
+
+// The contract both read-store adapters pass (memory, Redis).
+
+const cp = (n: number) => String(n).padStart(20, '0');
+const put = (id: string, score: number, indexes = ['org:a'], extra: Record<string, unknown> = {}): ReadWrite => ({
+  kind: 'put',
+  collection: 'things',
+  id,
+  doc: { id, score, ...extra },
+  indexes: indexes.map((name) => ({ name, score })),
+});
+
+export function readStoreContract(name: string, open: () => Promise<ReadStore>) {
+  describe(`read store contract: ${name}`, () => {
+    let store: ReadStore;
+    before(async () => {
+      store = await open();
+    });
+    after(() => store.close());
+
+    test('put, get, delete, and a replayed batch changes nothing', async () => {
+      const space = await store.active();
+      assert.equal(await space.checkpoint(), '');
+      assert.equal(await space.apply([put('x', 1, [], { n: 1 })], cp(1)), true);
+      assert.deepEqual(await space.get('things', 'x'), { id: 'x', score: 1, n: 1 });
+      assert.equal(await space.apply([put('x', 1, [], { n: 2 })], cp(1)), false, 'same checkpoint is a replay');
+      assert.equal(await space.apply([put('x', 1, [], { n: 3 })], cp(0)), false, 'older checkpoint is a replay');
+      assert.deepEqual(await space.get('things', 'x'), { id: 'x', score: 1, n: 1 });
+      assert.equal(await space.checkpoint(), cp(1));
+      await space.apply([{ kind: 'delete', collection: 'things', id: 'x' }], cp(2));
+      assert.equal(await space.get('things', 'x'), null);
+    });
+
+    test('lists newest first with ties by id, and pages with a cursor while items are inserted', async () => {
+      const space = await store.active();
+      await space.apply([put('a', 10), put('b', 20), put('c', 20), put('d', 30), put('e', 5)], cp(3));
+      const first = await space.list('things', { index: 'org:a', limit: 2 });
+      assert.deepEqual(first.items.map((doc) => doc['id']), ['d', 'c']);
+      assert.ok(first.nextCursor);
+      await space.apply([put('f', 40), put('bb', 20)], cp(4));
+      const second = await space.list('things', { index: 'org:a', limit: 2, cursor: first.nextCursor as string });
+      assert.deepEqual(second.items.map((doc) => doc['id']), ['bb', 'b'], 'no repeats, no skips after an insert');
+      const third = await space.list('things', { index: 'org:a', limit: 5, cursor: second.nextCursor as string });
+      assert.deepEqual(third.items.map((doc) => doc['id']), ['a', 'e']);
+      assert.equal(third.nextCursor, undefined);
+      assert.deepEqual((await space.list('things', { index: 'org:none', limit: 5 })).items, []);
+      await assert.rejects(space.list('things', { index: 'org:a', limit: 2, cursor: 'garbage!' }), InvalidCursorError);
+    });
+
+    test('a put replaces index memberships; a delete removes them', async () => {
+      const space = await store.active();
+      await space.apply([put('m', 50, ['org:m', 'org:m:generating'])], cp(5));
+      assert.equal((await space.list('things', { index: 'org:m:generating', limit: 5 })).items.length, 1);
+      await space.apply([put('m', 50, ['org:m'])], cp(6));
+      assert.equal((await space.list('things', { index: 'org:m:generating', limit: 5 })).items.length, 0);
+      assert.equal((await space.list('things', { index: 'org:m', limit: 5 })).items.length, 1);
+      await space.apply([{ kind: 'delete', collection: 'things', id: 'm' }], cp(7));
+      assert.equal((await space.list('things', { index: 'org:m', limit: 5 })).items.length, 0);
+    });
+
+    test('versions are isolated; activate switches readers; drop removes a version', async () => {
+      const active = await store.activeVersion();
+      const next = (await store.latestVersion()) + 1;
+      const space = store.space(next);
+      await space.apply([put('v', 1, [], { version: next })], cp(1));
+      assert.equal(await (await store.active()).get('things', 'v'), null);
+      await store.activate(next);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal((await store.active()).version, next);
+      assert.deepEqual(await (await store.active()).get('things', 'v'), { id: 'v', score: 1, version: next });
+      await store.drop(active);
+      assert.deepEqual(await store.space(active).dump(), {});
+      await assert.rejects(store.drop(next));
+      assert.deepEqual(await store.space(next).dump(), { things: { v: { id: 'v', score: 1, version: next } } });
+    });
+  });
+}
