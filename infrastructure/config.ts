@@ -91,7 +91,7 @@ export const ConfigSchema = z
     if (config.ROLE !== 'all' && config.EVENT_STORE === 'sqlite') {
       ctx.addIssue({ code: 'custom', path: ['EVENT_STORE'], message: `must be postgres or eventstoredb when ROLE=${config.ROLE}` });
     }
-    if (config.ROLE !== 'all' && config.BLOB_STORE === 'local' && !config.UPLOAD_SIGNING_SECRET) {
+    if ((config.ROLE === 'api' || config.ROLE === 'worker') && config.BLOB_STORE === 'local' && !config.UPLOAD_SIGNING_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['UPLOAD_SIGNING_SECRET'], message: 'is required when processes share a local blob directory' });
     }
   });
