@@ -16,6 +16,9 @@ import { startIndexingWorker } from './workers/indexing/indexing-worker.ts';
 import { startGenerationWorker } from './workers/generation/generation-worker.ts';
 import type { JobRunner } from './workers/job-runner.ts';
 import { startUploadSweeper } from './workers/uploads/upload-sweeper.ts';
+import { completeStoredUpload } from './workers/uploads/upload-completion.ts';
+import type { StorageNotifications } from './http/routes/storage-notifications.ts';
+import { verifyPushRequest, type PushAuthConfig } from './infrastructure/blob-store/pubsub-push.ts';
 
 // Composition root: configuration → adapters → roles. `all` (the embedded default) runs the API,
 // the projector and the workers in one process; the other roles run one each.
@@ -121,7 +124,9 @@ export async function startService(config: Config, logger: Logger, options: { cl
       verifyUpload: adapters.verifyUpload,
     };
     const app = createApp({
-      routes: allRoutes(api, async () => {
+      routes: allRoutes(
+        api,
+        async () => {
         const checks: Record<string, string> = {};
         const probe = async (name: string, task: () => Promise<unknown>) => {
           try {
@@ -140,7 +145,9 @@ export async function startService(config: Config, logger: Logger, options: { cl
           }),
         ]);
         return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
-      }),
+        },
+        adapters.pushAuth ? storageNotifications(adapters, eventStore, config) : null,
+      ),
       adminKey,
       lookupKey: async (keyHash) => {
         const doc = await (await readStore.active()).get('apiKeys', keyHash);
@@ -189,6 +196,15 @@ export async function startService(config: Config, logger: Logger, options: { cl
       for (const stop of stops) await stop();
       await adapters.close();
     },
+  };
+}
+
+function storageNotifications(adapters: Adapters, eventStore: Adapters['eventStore'], config: Config): StorageNotifications {
+  const auth = adapters.pushAuth as PushAuthConfig;
+  return {
+    verify: (request) => verifyPushRequest(request, auth),
+    complete: (sourceId, correlationId) =>
+      completeStoredUpload({ eventStore, blobStore: adapters.blobStore, maxUploadBytes: config.MAX_UPLOAD_BYTES, now: () => new Date().toISOString() }, sourceId, { correlationId }),
   };
 }
 

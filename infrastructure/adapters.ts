@@ -17,6 +17,7 @@ import { readYouTubeCaptions } from '../workers/indexing/youtube.ts';
 import { createLocalDiskBlobStore } from './blob-store/local-disk.ts';
 import { verifyUpload } from './blob-store/upload-signature.ts';
 import type { Config } from './config.ts';
+import type { PushAuthConfig } from './blob-store/pubsub-push.ts';
 import { openSqliteEventStore } from './event-store/sqlite.ts';
 import { createMemoryReadStore } from './read-store/memory.ts';
 import { persistentSecret } from './secrets.ts';
@@ -33,6 +34,8 @@ export type Adapters = {
   extractSource(source: SourceToIndex): Promise<SourceExtraction>;
   sniffUpload(head: Buffer, fileName: string | undefined): string | null;
   verifyUpload: ((input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) => UploadVerdict) | null;
+  /** How Cloud Storage notifications are authenticated; null for the local blob store. */
+  pushAuth: PushAuthConfig | null;
   close(): Promise<void>;
 };
 
@@ -60,6 +63,11 @@ async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: (
         ...(config.GCS_API_ENDPOINT ? { apiEndpoint: config.GCS_API_ENDPOINT } : {}),
       }),
       verifyUpload: null,
+      pushAuth: {
+        ...(config.PUBSUB_PUSH_TOKEN ? { token: config.PUBSUB_PUSH_TOKEN } : {}),
+        ...(config.PUBSUB_PUSH_AUDIENCE ? { audience: config.PUBSUB_PUSH_AUDIENCE, keys: (await import('./blob-store/pubsub-push.ts')).googleSigningKeys(config.PUBSUB_JWKS_URL) } : {}),
+        ...(config.PUBSUB_PUSH_SERVICE_ACCOUNT ? { serviceAccount: config.PUBSUB_PUSH_SERVICE_ACCOUNT } : {}),
+      },
     };
   }
   const secret = config.UPLOAD_SIGNING_SECRET ?? (await persistentSecret(config.dataDir, 'upload-signing-secret')).value;
@@ -67,6 +75,7 @@ async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: (
     blobStore: createLocalDiskBlobStore({ dir: config.BLOB_DIR ?? join(config.dataDir, 'blobs'), publicBaseUrl, signingSecret: secret }),
     verifyUpload: (input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) =>
       verifyUpload({ ...input, now: clock(), secret }),
+    pushAuth: null,
   };
 }
 
@@ -75,7 +84,7 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
   const readStore = await openReadStoreFromConfig(config);
   const requestState =
     config.READ_STORE === 'redis' ? await (await import('./request-state/redis.ts')).openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
-  const { blobStore, verifyUpload: verify } = await openBlobStore(config, clock, publicBaseUrl);
+  const { blobStore, verifyUpload: verify, pushAuth } = await openBlobStore(config, clock, publicBaseUrl);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
     : null;
@@ -106,6 +115,7 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
     extractSource,
     sniffUpload: sniffBuffer,
     verifyUpload: verify,
+    pushAuth,
     async close() {
       await fileExtractor.close();
       await requestState.close();

@@ -47,6 +47,7 @@ export const ConfigSchema = z
     PUBSUB_PUSH_AUDIENCE: z.string().optional(),
     PUBSUB_PUSH_SERVICE_ACCOUNT: z.string().optional(),
     PUBSUB_PUSH_TOKEN: z.string().min(16).optional(),
+    PUBSUB_JWKS_URL: url(['http:', 'https:']).default('https://www.googleapis.com/oauth2/v3/certs'),
     UPLOAD_SWEEP_SECONDS: int(5, 3600).default(60),
 
     MAX_UPLOAD_BYTES: int(1, 10 * 1024 ** 3).default(100 * 1024 * 1024),

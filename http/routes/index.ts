@@ -8,13 +8,14 @@ import { generatedResourceRoutes } from './generated-resources.ts';
 import { organizationRoutes } from './organizations.ts';
 import { sourceRoutes } from './sources.ts';
 import { uploadRoutes } from './uploads.ts';
+import { storageNotificationRoutes, type StorageNotifications } from './storage-notifications.ts';
 
 export type Readiness = () => Promise<{ ready: boolean; checks: Record<string, string> }>;
 
 const Health = z.object({ status: z.string() });
 const Ready = z.object({ ready: z.boolean(), checks: z.record(z.string(), z.string()) });
 
-export function allRoutes(api: ApiContext, readiness: Readiness): RouteDefinition[] {
+export function allRoutes(api: ApiContext, readiness: Readiness, notifications: StorageNotifications | null = null): RouteDefinition[] {
   const routes: RouteDefinition[] = [
     ...organizationRoutes(api),
     ...apiKeyRoutes(api),
@@ -22,6 +23,7 @@ export function allRoutes(api: ApiContext, readiness: Readiness): RouteDefinitio
     ...uploadRoutes(api),
     ...generatedResourceRoutes(api),
     ...eventRoutes(api),
+    ...(notifications ? storageNotificationRoutes(notifications) : []),
     defineRoute({
       method: 'get',
       path: '/healthz',
