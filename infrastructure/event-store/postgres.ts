@@ -81,13 +81,11 @@ export async function openPostgresEventStore(options: { connectionString: string
       SELECT $1, ok.v + e.n, e.id, e.type, e.data, e.meta
       FROM ok, unnest($3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, n)
       RETURNING stream_position, global_position, transaction_id
-    ),
-    notified AS (SELECT pg_notify($7, '') AS n WHERE EXISTS (SELECT 1 FROM ins))
+    )
     SELECT (SELECT v FROM cur) AS current,
            (SELECT max(stream_position) FROM ins) AS last_position,
            (SELECT max(global_position) FROM ins) AS last_global,
-           (SELECT transaction_id::text FROM ins LIMIT 1) AS transaction_id,
-           (SELECT count(*) FROM notified) AS notified`;
+           (SELECT transaction_id::text FROM ins LIMIT 1) AS transaction_id`;
 
   const stored = async (streamName: string, events: NewEvent[]): Promise<AppendResult | null> => {
     const result = await pool.query<{ stream_name: string; version: number; transaction_id: string; global_position: string }>(
@@ -112,20 +110,41 @@ export async function openPostgresEventStore(options: { connectionString: string
   await listener.query(`LISTEN ${channel}`);
   const subscriptions = new Set<Subscription>();
 
+  // NOTIFY inside the append would serialise every commit on PostgreSQL's notification queue lock;
+  // instead, after appends, at most one NOTIFY per interval goes out on its own, and one always
+  // follows the last append of a burst.
+  const NOTIFY_INTERVAL_MS = 10;
+  let lastNotify = 0;
+  let trailing: NodeJS.Timeout | null = null;
+  const notify = () => {
+    lastNotify = Date.now();
+    pool.query('SELECT pg_notify($1, $2)', [channel, '']).catch(() => undefined);
+  };
+  const notifySoon = () => {
+    if (Date.now() - lastNotify >= NOTIFY_INTERVAL_MS) return notify();
+    trailing ??= setTimeout(() => {
+      trailing = null;
+      notify();
+    }, NOTIFY_INTERVAL_MS);
+  };
+
   const store: EventStore = {
     async append(streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
       let row;
       try {
-        const result = await pool.query(appendSql, [
-          streamName,
-          String(expectedVersion),
-          events.map((event) => event.id),
-          events.map((event) => event.type),
-          events.map((event) => JSON.stringify(event.data)),
-          events.map((event) => JSON.stringify(event.metadata)),
-          channel,
-        ]);
+        const result = await pool.query({
+          name: `lcs-append-${schema}`,
+          text: appendSql,
+          values: [
+            streamName,
+            String(expectedVersion),
+            events.map((event) => event.id),
+            events.map((event) => event.type),
+            events.map((event) => JSON.stringify(event.data)),
+            events.map((event) => JSON.stringify(event.metadata)),
+          ],
+        });
         row = result.rows[0] as { current: number; last_position: number | null; last_global: string | null; transaction_id: string | null };
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
@@ -139,6 +158,7 @@ export async function openPostgresEventStore(options: { connectionString: string
         if (retried) return retried;
         throw new ConcurrencyError(streamName, expectedVersion, row.current === -1 ? 'noStream' : row.current);
       }
+      notifySoon();
       return { nextExpectedVersion: row.last_position, lastCheckpoint: encode(row.transaction_id, row.last_global) };
     },
 
@@ -190,6 +210,7 @@ export async function openPostgresEventStore(options: { connectionString: string
     },
 
     async close() {
+      if (trailing) clearTimeout(trailing);
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       await listener.end().catch(() => undefined);
       await pool.end();
