@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fold, type Decider } from '../domain/decider.ts';
-import { currentVersion, parseEvent, type DomainEvent } from '../domain/events.ts';
+import { currentVersion, eventSchemas, isEventType, parseEvent, type DomainEvent } from '../domain/events.ts';
 import {
   type AppendResult,
   type Checkpoint,
@@ -39,8 +39,21 @@ export const deterministicEventId = (streamName: string, position: number, corre
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
-export const toDomainEvent = (event: RecordedEvent): DomainEvent =>
-  parseEvent(event.type, event.metadata.schemaVersion, event.data);
+// Events are validated against their schema when they are appended (below), so an event stored at
+// the current version of its type is read as is; older versions are upcast and validated.
+const parsed = new WeakMap<RecordedEvent, DomainEvent>();
+
+export const toDomainEvent = (event: RecordedEvent): DomainEvent => {
+  if (isEventType(event.type) && event.metadata.schemaVersion === currentVersion[event.type]) {
+    return { type: event.type, data: event.data } as DomainEvent;
+  }
+  let domainEvent = parsed.get(event);
+  if (!domainEvent) {
+    domainEvent = parseEvent(event.type, event.metadata.schemaVersion, event.data);
+    parsed.set(event, domainEvent);
+  }
+  return domainEvent;
+};
 
 export async function loadState<State, Command>(
   store: EventStore,
@@ -77,7 +90,8 @@ export async function handleCommand<State, Command>(
     const toAppend = newEvents.map((event, i): NewEvent => ({
       id: deterministicEventId(streamName, firstPosition + i, context.correlationId, event),
       type: event.type,
-      data: event.data as Record<string, unknown>,
+      // Nothing enters the log without matching its schema: readers can then trust current events.
+      data: eventSchemas[event.type].parse(event.data) as Record<string, unknown>,
       metadata: metadataFor(event, context),
     }));
     try {

@@ -22,7 +22,7 @@ export const organizationFeedProjection: Projection = {
     const sequence = Number(counter?.['sequence'] ?? 0) + 1;
     const data = Object.fromEntries(Object.entries(event.data).filter(([key]) => !HIDDEN_FIELDS.has(key)));
     const writes: ReadWrite[] = [
-      { kind: 'put', collection: COUNTERS, id: organizationId, doc: { sequence }, indexes: [] },
+      { kind: 'put', collection: COUNTERS, id: organizationId, doc: { sequence }, indexes: [], unindexed: true },
       {
         kind: 'put',
         collection: FEED,
@@ -37,6 +37,7 @@ export const organizationFeedProjection: Projection = {
           recordedAt: event.metadata.recordedAt,
         },
         indexes: [],
+        unindexed: true,
       },
     ];
     return writes;

@@ -25,7 +25,7 @@ export const organizationsProjection: Projection = {
         const { organizationId, keyId, keyHash, lastFour, issuedAt } = event.data;
         const record = { id: keyId, organizationId, keyHash, lastFour, createdAt: issuedAt, updatedAt: issuedAt };
         return [
-          { kind: 'put', collection: 'apiKeys', id: keyHash, doc: { keyId, organizationId }, indexes: [] },
+          { kind: 'put', collection: 'apiKeys', id: keyHash, doc: { keyId, organizationId }, indexes: [], unindexed: true },
           { kind: 'put', collection: 'apiKeyRecords', id: keyId, doc: record, indexes: [{ name: `org:${organizationId}`, score: Date.parse(issuedAt) }] },
         ];
       }

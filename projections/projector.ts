@@ -15,27 +15,39 @@ export type Projector = {
   position(): Checkpoint;
 };
 
-/** Runs every projection over a batch; reads see the batch's own earlier writes. */
-export async function projectBatch(space: ReadModelSpace, projections: Projection[], events: RecordedEvent[]): Promise<ReadWrite[]> {
-  const overlay = new Map<string, Doc | null>();
+/**
+ * Runs every projection over a batch; reads see the batch's own earlier writes. A sole writer of a
+ * space (the rebuild) may pass an overlay that lives across batches, so reads of documents it wrote
+ * earlier never leave the process.
+ */
+export async function projectBatch(
+  space: ReadModelSpace,
+  projections: Projection[],
+  events: RecordedEvent[],
+  overlay: Map<string, Doc | null> = new Map(),
+): Promise<ReadWrite[]> {
   const key = (collection: string, id: string) => `${collection}\u0000${id}`;
   const reader = {
     async get(collection: string, id: string) {
       const k = key(collection, id);
-      if (overlay.has(k)) return structuredClone(overlay.get(k) ?? null);
+      if (overlay.has(k)) return overlay.get(k) ?? null;
       return space.get(collection, id);
     },
   };
-  const writes: ReadWrite[] = [];
+  // Only the last write of a document in the batch matters: the store replaces documents and their
+  // index memberships whole, so earlier writes of the same document are dropped.
+  const writes = new Map<string, ReadWrite>();
   for (const event of events) {
     for (const projection of projections) {
       for (const write of await projection.handle(event, reader)) {
-        overlay.set(key(write.collection, write.id), write.kind === 'put' ? write.doc : null);
-        writes.push(write);
+        const k = key(write.collection, write.id);
+        overlay.set(k, write.kind === 'put' ? write.doc : null);
+        writes.delete(k);
+        writes.set(k, write);
       }
     }
   }
-  return writes;
+  return [...writes.values()];
 }
 
 export async function startProjector(options: {

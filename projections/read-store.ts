@@ -9,7 +9,8 @@ export type Doc = Record<string, unknown>;
 export type IndexEntry = { name: string; score: number };
 
 export type ReadWrite =
-  | { kind: 'put'; collection: string; id: string; doc: Doc; indexes: IndexEntry[] }
+  /** `unindexed`: the document never belongs to any index, so the store can skip index bookkeeping. */
+  | { kind: 'put'; collection: string; id: string; doc: Doc; indexes: IndexEntry[]; unindexed?: true }
   | { kind: 'delete'; collection: string; id: string };
 
 export type ListQuery = { index: string; limit: number; cursor?: string };

@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../commands/event-store.ts';
 import type { Projection } from './projection.ts';
 import { projectBatch } from './projector.ts';
-import type { ReadStore } from './read-store.ts';
+import type { Doc, ReadStore } from './read-store.ts';
+
+const OVERLAY_LIMIT = 200_000;
 
 // Blue/green rebuild: the next version of the read models is built from the first event in its own
 // key space while the active version keeps serving; once it has caught up it becomes active (the
@@ -30,12 +32,16 @@ export async function rebuildReadModels(options: {
   let checkpoint: Checkpoint = START;
   const rate = () => events / Math.max((performance.now() - started) / 1000, 1e-3);
 
-  // Reading the next batch overlaps with projecting and applying the current one.
+  // This rebuild is the only writer of the new version: documents it wrote stay readable in memory,
+  // which also lets the next batch be projected while the previous one is still being applied.
+  const overlay = new Map<string, Doc | null>();
+  let applying: Promise<unknown> = Promise.resolve();
   let next: Promise<RecordedEvent[]> = eventStore.readAll({ from: checkpoint, limit: batchSize });
   for (;;) {
     const batch = await next;
     if (batch.length === 0) {
-      // Caught up with what existed when we looked; one more look after a short pause closes the gap.
+      await applying;
+      // Caught up with what existed when we looked; look once more in case events arrived meanwhile.
       const head = await eventStore.headCheckpoint();
       if (head <= checkpoint) break;
       next = eventStore.readAll({ from: checkpoint, limit: batchSize });
@@ -43,9 +49,16 @@ export async function rebuildReadModels(options: {
     }
     checkpoint = (batch.at(-1) as RecordedEvent).globalPosition;
     next = eventStore.readAll({ from: checkpoint, limit: batchSize });
-    await space.apply(await projectBatch(space, projections, batch), checkpoint);
+    if (overlay.size > OVERLAY_LIMIT) {
+      await applying;
+      overlay.clear();
+    }
+    const writes = await projectBatch(space, projections, batch, overlay);
+    await applying;
+    const batchCheckpoint = checkpoint;
+    applying = space.apply(writes, batchCheckpoint);
     events += batch.length;
-    options.onProgress?.({ version, events, eventsPerSecond: Math.round(rate()), checkpoint });
+    options.onProgress?.({ version, events, eventsPerSecond: Math.round(rate()), checkpoint: batchCheckpoint });
   }
   await next.catch(() => undefined);
   await readStore.activate(version);

@@ -7,33 +7,46 @@ import type { Doc, ListQuery, Page, ReadModelSpace, ReadStore, ReadWrite } from 
 // its checkpoint are applied by one Lua script that first compares the stored checkpoint, so a
 // replayed batch changes nothing and a half-applied batch cannot exist.
 
+// ARGV: base, checkpoint, versions key, version, then per write: kind ('p' put, 'u' put of a
+// document that is never indexed, 'd' delete), collection, id, and for a put the document JSON, the
+// number of indexes and each index's name and score. Flat arguments avoid decoding JSON in Redis.
 const APPLY = `
 local base = ARGV[1]
 local checkpoint = ARGV[2]
 local stored = redis.call('GET', base .. ':checkpoint') or ''
 if checkpoint <= stored then return 0 end
-local writes = cjson.decode(ARGV[3])
-for _, w in ipairs(writes) do
-  local docKey = base .. ':doc:' .. w.c .. ':' .. w.i
-  local memKey = base .. ':mem:' .. w.c .. ':' .. w.i
+local i = 5
+while i <= #ARGV do
+  local kind, collection, id = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  i = i + 3
+  local docKey = base .. ':doc:' .. collection .. ':' .. id
+  if kind == 'u' then
+    redis.call('SET', docKey, ARGV[i])
+    i = i + 1
+  else
+  local memKey = base .. ':mem:' .. collection .. ':' .. id
   local old = redis.call('GET', memKey)
   if old then
-    for name in string.gmatch(old, '[^\\n]+') do redis.call('ZREM', base .. ':idx:' .. w.c .. ':' .. name, w.i) end
+    for name in string.gmatch(old, '[^\\n]+') do redis.call('ZREM', base .. ':idx:' .. collection .. ':' .. name, id) end
   end
-  if w.k == 'd' then
+  if kind == 'd' then
     redis.call('DEL', docKey, memKey)
   else
-    redis.call('SET', docKey, w.d)
+    redis.call('SET', docKey, ARGV[i])
+    local count = tonumber(ARGV[i + 1])
+    i = i + 2
     local names = {}
-    for _, entry in ipairs(w.x) do
-      redis.call('ZADD', base .. ':idx:' .. w.c .. ':' .. entry.n, entry.s, w.i)
-      names[#names + 1] = entry.n
+    for n = 1, count do
+      redis.call('ZADD', base .. ':idx:' .. collection .. ':' .. ARGV[i], ARGV[i + 1], id)
+      names[n] = ARGV[i]
+      i = i + 2
     end
-    if #names > 0 then redis.call('SET', memKey, table.concat(names, '\\n')) else redis.call('DEL', memKey) end
+    if count > 0 then redis.call('SET', memKey, table.concat(names, '\\n')) elseif old then redis.call('DEL', memKey) end
+  end
   end
 end
 redis.call('SET', base .. ':checkpoint', checkpoint)
-redis.call('SADD', ARGV[4], ARGV[5])
+redis.call('SADD', ARGV[3], ARGV[4])
 return 1`;
 
 // Newest first (score descending, then id descending, as ZREVRANGE orders members); after a cursor
@@ -116,14 +129,16 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       return more && last ? { items, nextCursor: encodeCursor(last) } : { items };
     },
     async apply(writes: ReadWrite[], checkpoint: Checkpoint) {
-      const encoded = JSON.stringify(
-        writes.map((write) =>
-          write.kind === 'delete'
-            ? { k: 'd', c: write.collection, i: write.id }
-            : { k: 'p', c: write.collection, i: write.id, d: JSON.stringify(write.doc), x: write.indexes.map((entry) => ({ n: entry.name, s: entry.score })) },
-        ),
-      );
-      return (await commands.applyBatch(base(version), checkpoint, encoded, versionsKey, String(version))) === 1;
+      const args = [base(version), checkpoint, versionsKey, String(version)];
+      for (const write of writes) {
+        if (write.kind === 'delete') args.push('d', write.collection, write.id);
+        else if (write.unindexed) args.push('u', write.collection, write.id, JSON.stringify(write.doc));
+        else {
+          args.push('p', write.collection, write.id, JSON.stringify(write.doc), String(write.indexes.length));
+          for (const entry of write.indexes) args.push(entry.name, String(entry.score));
+        }
+      }
+      return (await commands.applyBatch(...args)) === 1;
     },
     async checkpoint() {
       return (await redis.get(`${base(version)}:checkpoint`)) ?? START;
