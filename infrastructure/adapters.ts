@@ -7,7 +7,6 @@ import { createMemoryRequestState } from './request-state/memory.ts';
 import type { ReadStore } from '../projections/read-store.ts';
 import type { BlobStore } from '../workers/blob-store.ts';
 import type { Generator } from '../workers/generation/generator.ts';
-import { createOfflineGenerator } from '../workers/generation/offline/offline-generator.ts';
 import { createSourceExtraction, type SourceExtraction, type SourceToIndex } from '../workers/indexing/extract-source.ts';
 import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
 import { sniffBuffer } from '../workers/indexing/sniff.ts';
@@ -79,6 +78,17 @@ async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: (
   };
 }
 
+/** The offline generator's language model takes ~100 MB: load it on the first generation, not at start. */
+function lazyOfflineGenerator(): Generator {
+  let loading: Promise<Generator> | null = null;
+  const generator = () => (loading ??= import('../workers/generation/offline/offline-generator.ts').then((module) => module.createOfflineGenerator()));
+  return {
+    flashcards: async (input) => (await generator()).flashcards(input),
+    quiz: async (input) => (await generator()).quiz(input),
+    mindmap: async (input) => (await generator()).mindmap(input),
+  };
+}
+
 export async function openAdapters(config: Config, logger: Logger, clock: () => Date, publicBaseUrl: () => string = () => config.publicBaseUrl): Promise<Adapters> {
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
@@ -91,7 +101,7 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
   const generator =
     config.GENERATOR === 'gemini' && gemini
       ? (await import('./gemini/generator.ts')).createGeminiGenerator({ ...gemini, maxAttempts: 3 })
-      : createOfflineGenerator();
+      : lazyOfflineGenerator();
   const transcriber: Transcriber | null = gemini ? (await import('./gemini/transcriber.ts')).createGeminiTranscriber(gemini) : null;
   const fileExtractor = createFileExtractor({
     timeoutMs: config.PARSER_TIMEOUT_MS,
