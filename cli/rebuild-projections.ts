@@ -1,18 +1,12 @@
-import { ConfigError, loadConfig, type Config } from '../infrastructure/config.ts';
 import { openEventStoreFromConfig, openReadStoreFromConfig } from '../infrastructure/adapters.ts';
 import { allProjections } from '../projections/index.ts';
 import { rebuildReadModels } from '../projections/rebuild.ts';
+import { loadConfigOrExit } from './cli-args.ts';
 
 // For operators: builds the next version of the read models from the first event while the current
 // one keeps serving, switches the API to it once it has caught up, then drops the old one.
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-  process.exit(2);
-}
+const config = loadConfigOrExit();
 if (config.READ_STORE !== 'redis') {
   process.stderr.write(
     'READ_STORE=memory keeps read models inside the service process, which rebuilds them from the events at every start;\n' +

@@ -1,7 +1,6 @@
 import type { EventStore, RecordedEvent } from '../commands/event-store.ts';
-import { ConfigError, loadConfig, type Config } from '../infrastructure/config.ts';
 import { openEventStoreFromConfig } from '../infrastructure/adapters.ts';
-import { parseCliArgs } from './cli-args.ts';
+import { loadConfigOrExit, parseCliArgs } from './cli-args.ts';
 
 // For auditors: prints events as JSON lines, in global order (or one stream's order).
 
@@ -44,13 +43,7 @@ if (import.meta.main) {
     process.stderr.write(`--from must be a stream position (0, 1, ...) with --stream\n${usage}\n`);
     process.exit(2);
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-    process.exit(2);
-  }
+  const config = loadConfigOrExit();
   const store = await openEventStoreFromConfig(config);
   try {
     for await (const event of replay(store, { ...(args.organization ? { organization: args.organization } : {}), ...(args.stream ? { stream: args.stream } : {}), ...(args.from !== undefined ? { from: args.from } : {}) })) {

@@ -127,13 +127,16 @@ export const Mindmap = withIds(
   'Mindmap',
 );
 
+export const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `limit must be an integer from 1 to ${max}` })
+    .int(`limit must be an integer from 1 to ${max}`)
+    .min(1, `limit must be an integer from 1 to ${max}`)
+    .max(max, `limit must be an integer from 1 to ${max}`)
+    .default(fallback);
+
 export const Pagination = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be an integer from 1 to 200' })
-    .int('limit must be an integer from 1 to 200')
-    .min(1, 'limit must be an integer from 1 to 200')
-    .max(200, 'limit must be an integer from 1 to 200')
-    .default(50),
+  limit: limitParam(200, 50),
   cursor: z.string().max(500, 'cursor is not valid').optional(),
 });
 

@@ -2,16 +2,11 @@ import { z } from 'zod';
 import { FEED, feedEntryId } from '../../projections/organization-feed.ts';
 import { type ApiContext, requireCaller } from '../api-context.ts';
 import { defineRoute } from '../route.ts';
-import { ErrorBody } from '../schemas.ts';
+import { ErrorBody, limitParam } from '../schemas.ts';
 
 const FeedQuery = z.object({
   after: z.coerce.number({ error: 'after must be a non-negative integer' }).int('after must be a non-negative integer').min(0, 'after must be a non-negative integer').default(0),
-  limit: z.coerce
-    .number({ error: 'limit must be an integer from 1 to 200' })
-    .int('limit must be an integer from 1 to 200')
-    .min(1, 'limit must be an integer from 1 to 200')
-    .max(200, 'limit must be an integer from 1 to 200')
-    .default(50),
+  limit: limitParam(200, 50),
 });
 
 const FeedEntry = z

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { hashingMeter } from './hashing-meter.ts';
 import { Storage, type StorageOptions } from '@google-cloud/storage';
-import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StoredBlob } from '../../workers/blob-store.ts';
+import { BlobNotFoundError, type BlobStore, type StoredBlob } from '../../workers/blob-store.ts';
 
 // Google Cloud Storage. Uploads from clients go straight to the bucket with V4 signed URLs that bind
 // the Content-Type; the service learns of them from an object-finalize notification (Pub/Sub push)
@@ -31,29 +31,19 @@ export function createGcsBlobStore(options: GcsOptions): BlobStore {
 
   return {
     async put(key, body, putOptions = {}) {
-      const hash = createHash('sha256');
-      let size = 0;
-      const limit = putOptions.maxBytes ?? Number.POSITIVE_INFINITY;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > limit) return callback(new BlobTooLargeError(limit));
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
+      const meter = hashingMeter(putOptions.maxBytes);
       const file = bucket.file(key);
       try {
         await pipeline(
           Buffer.isBuffer(body) ? Readable.from([body]) : body,
-          meter,
+          meter.stream,
           file.createWriteStream({ resumable: false, validation: false, ...(putOptions.contentType ? { contentType: putOptions.contentType } : {}) }),
         );
       } catch (error) {
         await file.delete({ ignoreNotFound: true }).catch(() => undefined);
         throw error;
       }
-      const stored: StoredBlob = { key, sha256: hash.digest('hex'), size, ...(putOptions.contentType ? { contentType: putOptions.contentType } : {}) };
+      const stored: StoredBlob = { key, ...meter.result(), ...(putOptions.contentType ? { contentType: putOptions.contentType } : {}) };
       return stored;
     },
     async get(key) {

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat as statFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StoredBlob } from '../../workers/blob-store.ts';
+import { hashingMeter } from './hashing-meter.ts';
+import { BlobNotFoundError, type BlobStore, type StoredBlob } from '../../workers/blob-store.ts';
 import { signUpload } from './upload-signature.ts';
 
 // Blobs as files under one directory, each with a JSON sidecar of its hash, size and type. Writes go
@@ -28,24 +29,14 @@ export function createLocalDiskBlobStore(options: { dir: string; publicBaseUrl: 
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${randomBytes(6).toString('hex')}.partial`;
-      const hash = createHash('sha256');
-      let size = 0;
-      const limit = putOptions.maxBytes ?? Number.POSITIVE_INFINITY;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > limit) return callback(new BlobTooLargeError(limit));
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
+      const meter = hashingMeter(putOptions.maxBytes);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, meter, createWriteStream(temporary));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, meter.stream, createWriteStream(temporary));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
-      const stored: StoredBlob = { key, sha256: hash.digest('hex'), size, ...(putOptions.contentType ? { contentType: putOptions.contentType } : {}) };
+      const stored: StoredBlob = { key, ...meter.result(), ...(putOptions.contentType ? { contentType: putOptions.contentType } : {}) };
       await writeFile(sidecar(key), JSON.stringify(stored));
       await rename(temporary, path);
       return stored;
