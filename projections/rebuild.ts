@@ -62,8 +62,8 @@ export async function rebuildReadModels(options: {
   }
   await next.catch(() => undefined);
   await readStore.activate(version);
+  const seconds = (performance.now() - started) / 1000;
   await sleep(options.dropDelayMs ?? 2000);
   if (previousVersion !== version) await readStore.drop(previousVersion);
-  const seconds = (performance.now() - started) / 1000;
   return { version, previousVersion, events, seconds, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-3)) };
 }
