@@ -1,0 +1,145 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import type { EventStore } from '../../commands/event-store.ts';
+import { openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
+import { openRedisReadStore } from '../../infrastructure/read-store/redis.ts';
+import { allProjections } from '../../projections/index.ts';
+import { projectBatch } from '../../projections/projector.ts';
+import { spawnService, type ServiceProcess } from '../support/processes.ts';
+
+// Fault suite: under a steady load of ingestions, each role is killed with SIGKILL and restarted.
+// Afterwards every acknowledged write is in the event store exactly once, every accepted source ends
+// indexed or failed, and the read models equal a fresh rebuild from the events.
+
+const DATABASE = 'postgres://postgres@127.0.0.1:5432/test';
+
+describe('kill -9 of every role under load (postgres + redis)', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const schema = `fault_${suffix}`;
+  const prefix = `lcs-fault-${suffix}`;
+  const adminKey = `admin-${randomBytes(12).toString('hex')}`;
+  let dir: string;
+  let env: Record<string, string>;
+  const roles: Record<'api1' | 'api2' | 'projector' | 'worker', ServiceProcess | null> = { api1: null, api2: null, projector: null, worker: null };
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lcs-fault-'));
+    env = {
+      EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix,
+      BLOB_DIR: join(dir, 'blobs'), UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'), ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0',
+      LEASE_SECONDS: '10', WORKER_SCAN_SECONDS: '1', READ_YOUR_WRITES_TIMEOUT_MS: '3000', RATE_LIMIT_PER_MINUTE: '100000',
+    };
+    roles.projector = await spawnService({ ...env, ROLE: 'projector' });
+    roles.worker = await spawnService({ ...env, ROLE: 'worker' });
+    roles.api1 = await spawnService({ ...env, ROLE: 'api' });
+    roles.api2 = await spawnService({ ...env, ROLE: 'api' });
+  });
+
+  after(async () => {
+    await Promise.all(Object.values(roles).map((p) => p?.stop()));
+    const client = new pg.Client({ connectionString: DATABASE });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+    const redis = new Redis();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('acknowledged writes survive, nothing is duplicated, read models equal a rebuild', async () => {
+    const created = await fetch(`${roles.api1?.url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Faults', url: 'https://faults.example' }) });
+    const apiKey = ((await created.json()) as { apiKey: { apiKey: string } }).apiKey.apiKey;
+
+    const acknowledged: string[] = [];
+    let failures = 0;
+    let running = true;
+    const client = async (which: 'api1' | 'api2') => {
+      for (let i = 0; running; i++) {
+        const url = roles[which]?.url;
+        if (!url) {
+          await sleep(50);
+          continue;
+        }
+        const form = new FormData();
+        form.append('source', JSON.stringify({ sourceType: 'file' }));
+        form.append('file', new Blob([`Fact ${which}-${i}: a moraine is rock debris left by a glacier.`]), `fact-${which}-${i}.txt`);
+        try {
+          const response = await fetch(`${url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form });
+          if (response.status === 200) acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
+          else failures++;
+        } catch {
+          failures++;
+        }
+      }
+    };
+    const load = Promise.all([client('api1'), client('api2')]);
+
+    const restart = async (role: keyof typeof roles, envRole: string) => {
+      await sleep(700);
+      await roles[role]?.stop('SIGKILL');
+      roles[role] = null;
+      await sleep(300);
+      roles[role] = await spawnService({ ...env, ROLE: envRole });
+    };
+    await restart('worker', 'worker');
+    await restart('projector', 'projector');
+    await restart('api2', 'api');
+    await sleep(700);
+    running = false;
+    await load;
+    assert.ok(acknowledged.length > 20, `only ${acknowledged.length} writes were acknowledged`);
+
+    const store: EventStore = await openPostgresEventStore({ connectionString: DATABASE, schema });
+    const readStore = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: prefix });
+    try {
+      for (const id of acknowledged) {
+        const events = await store.readStream(`source-${id}`);
+        assert.equal(events.filter((e) => e.type === 'SourceIngested').length, 1, `source ${id} was acknowledged and is stored once`);
+      }
+      const deadline = Date.now() + 60_000;
+      const settled = async () => {
+        for (const id of acknowledged) {
+          const doc = await (await readStore.active()).get('sources', id);
+          if (!doc || !['indexed', 'failed'].includes(String(doc['status']))) return false;
+        }
+        return true;
+      };
+      while (!(await settled())) {
+        if (Date.now() > deadline) throw new Error('not every accepted source ended indexed or failed');
+        await sleep(250);
+      }
+      for (const id of acknowledged) {
+        const events = await store.readStream(`source-${id}`);
+        assert.ok(events.filter((e) => e.type === 'SourceIndexed').length <= 1, 'indexed at most once');
+      }
+      const head = await store.headCheckpoint();
+      while ((await (await readStore.active()).checkpoint()) < head) await sleep(50);
+      const fresh = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: `${prefix}-fresh` });
+      const space = fresh.space(1);
+      let from = '';
+      for (;;) {
+        const batch = await store.readAll({ from, limit: 1000 });
+        if (batch.length === 0) break;
+        from = batch.at(-1)?.globalPosition as string;
+        await space.apply(await projectBatch(space, allProjections, batch), from);
+      }
+      const live = await (await readStore.active()).dump();
+      const rebuilt = await space.dump();
+      await fresh.close();
+      assert.deepEqual(Object.keys(live).sort(), Object.keys(rebuilt).sort());
+      for (const collection of Object.keys(live)) assert.deepEqual(live[collection], rebuilt[collection], collection);
+    } finally {
+      await readStore.close();
+      await store.close();
+    }
+  });
+});
