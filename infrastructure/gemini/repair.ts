@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai';
+import type { Content, Part } from '@google/genai';
 import type { z } from 'zod';
 import { parseJsonAnswer, type GeminiAnswer } from './client.ts';
 import { repairRequest } from './prompts.ts';
@@ -30,9 +30,9 @@ export class RepairExhausted extends Error {
 // The rejected answer goes back to the model so it can see what it wrote; a runaway answer is cut.
 const ECHO_CHARS = 20_000;
 
-const userTurn = (text: string): Content => ({ role: 'user', parts: [{ text }] });
+const userTurn = (prompt: string | Part[]): Content => ({ role: 'user', parts: typeof prompt === 'string' ? [{ text: prompt }] : prompt });
 
-export async function askUntilValid<T>(ask: Ask, options: { prompt: string; schema: z.ZodType; maxAttempts: number; judge: Judge<T> }): Promise<T> {
+export async function askUntilValid<T>(ask: Ask, options: { prompt: string | Part[]; schema: z.ZodType; maxAttempts: number; judge: Judge<T> }): Promise<T> {
   let schema = options.schema;
   let followUp: Content[] = [];
   let problems: string[] = [];
