@@ -23,7 +23,8 @@ export async function rebuildReadModels(options: {
   dropDelayMs?: number;
 }): Promise<RebuildStats> {
   const { eventStore, readStore, projections } = options;
-  const batchSize = options.batchSize ?? 2000;
+  // Larger batches are faster, but each is one Lua script that holds Redis while it runs (~50 ms here).
+  const batchSize = options.batchSize ?? 5000;
   const previousVersion = await readStore.activeVersion();
   const version = (await readStore.latestVersion()) + 1;
   const space = readStore.space(version);
