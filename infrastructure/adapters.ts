@@ -11,7 +11,6 @@ import { createSourceExtraction, type SourceExtraction, type SourceToIndex } fro
 import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
 import { sniffBuffer } from '../workers/indexing/sniff.ts';
 import type { Transcriber } from '../workers/indexing/transcriber.ts';
-import { extractWebpage } from '../workers/indexing/webpage.ts';
 import { readYouTubeCaptions } from '../workers/indexing/youtube.ts';
 import { createLocalDiskBlobStore } from './blob-store/local-disk.ts';
 import { verifyUpload } from './blob-store/upload-signature.ts';
@@ -112,7 +111,8 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
   const extractSource = createSourceExtraction({
     blobStore,
     fileExtractor,
-    readWebpage: (url) => extractWebpage(url, web),
+    // Readability and its DOM take ~30 MB: loaded with the first web page.
+    readWebpage: async (url) => (await import('../workers/indexing/webpage.ts')).extractWebpage(url, web),
     readYouTubeCaptions: (url) => readYouTubeCaptions(url, { ...web, baseUrl: config.YOUTUBE_BASE_URL }),
     transcriber,
   });

@@ -1,20 +1,13 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import type { ExtractedContent, OutlineEntry } from '../../domain/learning-content.ts';
-import { FetchFailedError, FetchRefusedError, safeFetch } from '../../infrastructure/web/safe-fetch.ts';
+import { safeFetch } from '../../infrastructure/web/safe-fetch.ts';
+import { asExtractionError, type WebOptions } from './web-errors.ts';
 import { ExtractionError } from './extractor.ts';
 import { textToContent } from './formats/text.ts';
 
 // A web page's readable text (Mozilla Readability on linkedom's DOM) with its headings as sections.
 
-export type WebOptions = { timeoutMs: number; maxBytes: number; allowLoopback: boolean };
-
-export const asExtractionError = (error: unknown): unknown =>
-  error instanceof FetchRefusedError
-    ? new ExtractionError(`the URL was refused: ${error.message}`)
-    : error instanceof FetchFailedError
-      ? new ExtractionError(error.message, { retryable: error.retryable })
-      : error;
 
 const charsetOf = (contentType: string, head: string) =>
   /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ?? 'utf-8';

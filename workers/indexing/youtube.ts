@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ExtractedContent, OutlineEntry } from '../../domain/learning-content.ts';
 import { safeFetch } from '../../infrastructure/web/safe-fetch.ts';
 import { ExtractionError } from './extractor.ts';
-import { asExtractionError, type WebOptions } from './webpage.ts';
+import { asExtractionError, type WebOptions } from './web-errors.ts';
 
 // A YouTube video's captions through YouTube's own endpoints: the InnerTube player response lists the
 // caption tracks and the title; a track's timedtext XML comes as srv3 (<p t d> in ms) or classic
