@@ -8,6 +8,8 @@ import type { Doc, ReadModelSpace, ReadStore, ReadWrite } from './read-store.ts'
 // writes together with the batch's last position, so a replayed batch changes nothing and a crash
 // between batches loses nothing.
 
+class ReadModelsBehind extends Error {}
+
 export type Projector = {
   stop(): Promise<void>;
   /** Resolves true once the read models include `checkpoint`, false after `timeoutMs`. */
@@ -78,11 +80,19 @@ export async function startProjector(options: {
     const last = (events.at(-1) as RecordedEvent).globalPosition;
     for (let attempt = 1; ; attempt++) {
       try {
+        // A read store that lost its data (a Redis restart without persistence) is behind us:
+        // start again from where it actually is.
+        const stored = await space.checkpoint();
+        if (stored < position) {
+          logger.warn({ stored, position }, 'projector: the read models are behind the projector; catching up from their checkpoint');
+          position = stored;
+          throw new ReadModelsBehind();
+        }
         const writes = await projectBatch(space, projections, events);
         await space.apply(writes, last);
         break;
       } catch (error) {
-        if (stopped) throw error;
+        if (stopped || error instanceof ReadModelsBehind) throw error;
         logger.error({ err: error, attempt }, 'projector: applying a batch failed; retrying');
         await sleep(Math.min(5000, 100 * 2 ** attempt));
       }
@@ -96,7 +106,9 @@ export async function startProjector(options: {
     const current = eventStore.subscribe(from, handle, { batchSize: options.batchSize ?? 500 });
     subscription = current;
     current.done.catch((error: unknown) => {
-      if (!stopped) logger.error({ err: error }, 'projector: subscription failed');
+      if (stopped) return;
+      if (error instanceof ReadModelsBehind) follow(position);
+      else logger.error({ err: error }, 'projector: subscription failed');
     });
   };
   follow(position);

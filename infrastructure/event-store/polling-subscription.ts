@@ -44,8 +44,18 @@ export function pollingSubscription(options: {
   const self: { subscription?: Subscription } = {};
   const done = (async () => {
     try {
-      while (!stopped) {
-        const batch = await options.read(checkpoint, options.batchSize);
+      for (let failures = 0; !stopped; ) {
+        let batch: RecordedEvent[];
+        try {
+          batch = await options.read(checkpoint, options.batchSize);
+          failures = 0;
+        } catch {
+          // The store is unreachable (restart, network): keep the position and try again; only a
+          // failing handler ends the subscription.
+          failures++;
+          await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+          continue;
+        }
         if (stopped) break;
         if (batch.length === 0) {
           await idle();

@@ -99,15 +99,37 @@ export async function openPostgresEventStore(options: { connectionString: string
     return { nextExpectedVersion: row.version, lastCheckpoint: encode(row.transaction_id, row.global_position) };
   };
 
-  // One LISTEN connection wakes every subscription of this store.
+  // One LISTEN connection wakes every subscription of this store; it reconnects after a database
+  // restart (meanwhile subscriptions fall back to polling).
   const wakers = new Set<() => void>();
-  const listener = new pg.Client({ connectionString: options.connectionString });
-  listener.on('error', () => undefined);
-  listener.on('notification', () => {
+  let listener: pg.Client | null = null;
+  let closed = false;
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: options.connectionString });
+    client.on('notification', () => {
+      for (const wake of wakers) wake();
+    });
+    const reconnect = () => {
+      if (closed || listener !== client) return;
+      listener = null;
+      setTimeout(() => void listen().catch(() => setTimeout(reconnectLater, 1000)), 1000).unref();
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (listener === client) listener = null;
+      throw error;
+    }
     for (const wake of wakers) wake();
-  });
-  await listener.connect();
-  await listener.query(`LISTEN ${channel}`);
+  };
+  const reconnectLater = () => {
+    if (!closed && !listener) void listen().catch(() => setTimeout(reconnectLater, 1000).unref());
+  };
+  await listen();
   const subscriptions = new Set<Subscription>();
 
   // NOTIFY inside the append would serialise every commit on PostgreSQL's notification queue lock;
@@ -212,7 +234,8 @@ export async function openPostgresEventStore(options: { connectionString: string
     async close() {
       if (trailing) clearTimeout(trailing);
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      await listener.end().catch(() => undefined);
+      closed = true;
+      await listener?.end().catch(() => undefined);
       await pool.end();
     },
   };
