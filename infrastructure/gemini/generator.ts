@@ -1,193 +1,272 @@
-import { z } from 'zod';
-import type { Difficulty, ExtractedContent, FlashcardSetContent, MindmapContent, QuizContent } from '../../domain/learning-content.ts';
-import { type Generated, GenerationError, type GenerationInput, type Generator } from '../../workers/generation/generator.ts';
-import { balanceCorrectPositions, checkFlashcards, checkMindmap, checkQuiz, isNearDuplicate } from '../../workers/generation/quality.ts';
-import { addUsage, callForJson, createGenAI, emptyUsage, type GeminiSettings, type Usage } from './client.ts';
-import { chunkContent, renderChunk } from './chunking.ts';
+import type { Content } from '@google/genai';
+import type { z } from 'zod';
+import {
+  MAX_QUESTIONS,
+  MIN_QUESTIONS,
+  type Difficulty,
+  type ExtractedContent,
+  type Flashcard,
+  type FlashcardSetContent,
+  type MindmapContent,
+  type QuizContent,
+  type QuizQuestion,
+} from '../../domain/learning-content.ts';
+import { GenerationError, type Generated, type GenerationInput, type Generator } from '../../workers/generation/generator.ts';
+import { balanceCorrectPositions, checkFlashcards, checkMindmap, checkQuiz } from '../../workers/generation/quality.ts';
+import { allocate, chunkContent, estimateTokens, renderSource, type Chunk } from './chunking.ts';
+import { callGemini, createGenAI, UsageMeter, type GeminiSettings } from './client.ts';
+import { CardDraft, cardsAnswer, mindmapFromTree, QuestionDraft, questionsAnswer, renderTree, treeAnswer, type TreeDraft } from './drafts.ts';
+import { GeminiError } from './errors.ts';
+import { createGrounder } from './grounding.ts';
+import { geminiJsonSchema } from './json-schema.ts';
+import {
+  alreadyCovered,
+  flashcardsTask,
+  mergeSource,
+  mergeTask,
+  MINDMAP_SHAPES,
+  mindmapTask,
+  partialMindmapTask,
+  quizTask,
+  STUDY_SYSTEM_INSTRUCTION,
+} from './prompts.ts';
+import { askUntilValid, itemCollector, RepairExhausted, zodProblems, type Ask, type Judge } from './repair.ts';
 
-// Generation with Gemini: the model answers in JSON shaped by a schema derived from zod; we assign
-// ids, shuffle answer positions, run the same quality rules as the offline generator, and ask the
-// model to repair what breaks them, a bounded number of times. Long sources are cut into chunks that
-// fit the context; per-chunk results are merged and deduplicated.
+// Generation with Gemini. The model answers in JSON constrained by a schema derived from the domain's
+// zod schemas (without ids); every answer is validated with zod, its citations grounded in the source
+// and the shared quality rules applied, and what fails is sent back for repair a bounded number of
+// times. Long sources are cut into chunks that fit the context: cards and questions are asked of each
+// chunk in proportion to its size and merged without duplicates; a mind map is first drawn per chunk
+// and then once more from those partial maps, so the final tree is organised over the whole document.
 
-const Reference = { page: z.number().int().positive().optional(), section: z.string().optional(), excerpt: z.string().min(1).max(300) };
-const CardsDraft = z.object({ title: z.string().min(1), cards: z.array(z.object({ term: z.string().min(1), definition: z.string().min(1), ...Reference })).min(1) });
-const QuizDraft = z.object({
-  title: z.string().min(1),
-  questions: z
-    .array(z.object({ question: z.string().min(1), options: z.array(z.string().min(1)).length(4), correctAnswerIndex: z.number().int().min(0).max(3), explanation: z.string().min(1), ...Reference }))
-    .min(1),
-});
-const MindmapDraft = z.object({
-  title: z.string().min(1),
-  nodes: z.array(z.object({ key: z.string().min(1), label: z.string().min(1), definition: z.string(), isHighlyImportant: z.boolean(), parentKey: z.string().nullable() })).min(1),
-});
-
-const difficultyGuide: Record<Difficulty, string> = {
-  easy: 'Keep to the central definitions and main ideas; make wrong options clearly different from the answer.',
-  medium: 'Cover the main ideas and important details; wrong options should be plausible.',
-  hard: 'Go into specific details, numbers and relationships; wrong options should be close to the answer but clearly wrong per the text.',
+export type GeminiGeneratorSettings = GeminiSettings & {
+  /** Answers per request before giving up on repairs (default 3). */
+  maxAttempts?: number;
+  /** Input budget per request in tokens (default 200k); longer sources are chunked. */
+  maxInputTokens?: number;
 };
 
-const SYSTEM = [
-  'You create study material strictly from the source text given. Never use outside knowledge.',
-  'Every item cites where it came from: "page" (the page or slide number given in the source) or "section" (its heading), and "excerpt", a short quote (under 200 characters) of the sentence it came from.',
-  'Answer only with JSON matching the schema.',
-].join(' ');
+const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_INPUT_TOKENS = 200_000;
 
-const reference = (item: { page?: number | undefined; section?: string | undefined; excerpt: string }) => ({
-  ...(item.page ? { page: item.page } : {}),
-  ...(item.section ? { section: item.section } : {}),
-  ...(!item.page && !item.section ? { section: 'Source' } : {}),
-  excerpt: item.excerpt.slice(0, 200),
-});
+// How many flashcards: one per ~120 words of source, scaled by difficulty, kept between 5 and 40 (the
+// offline generator's bounds); the model may give fewer when the source has fewer distinct ideas.
+const WORDS_PER_CARD = 120;
+const CARD_SHARE: Record<Difficulty, number> = { easy: 0.6, medium: 1, hard: 1.4 };
+const MIN_CARDS = 5;
+const MAX_CARDS = 40;
 
-export type GeminiGeneratorSettings = GeminiSettings & { maxAttempts: number; maxInputTokens?: number };
+export function flashcardTarget(content: ExtractedContent, difficulty: Difficulty): number {
+  const words = content.text.split(/\s+/).filter(Boolean).length;
+  return Math.min(MAX_CARDS, Math.max(MIN_CARDS, Math.round((words / WORDS_PER_CARD) * CARD_SHARE[difficulty])));
+}
+
+// Room kept in each request for the instructions, the schema and a repair exchange.
+const reserveFor = (maxInputTokens: number) => Math.min(8_000, Math.floor(maxInputTokens / 5));
+
+/** A rule violation reads better to the model without our temporary id in front. */
+const withoutLabel = (violations: readonly string[]) => violations.map((violation) => violation.replace(/^(card|question) candidate\s*/, '')).join('; ');
+
+const clip = (text: string, length = 100) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 export function createGeminiGenerator(settings: GeminiGeneratorSettings): Generator {
   const ai = createGenAI(settings);
-  const info = (usage: Usage) => ({ name: 'gemini', model: settings.model, usage });
+  const maxAttempts = settings.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const maxInputTokens = settings.maxInputTokens ?? DEFAULT_MAX_INPUT_TOKENS;
+  const chunkBudget = maxInputTokens - reserveFor(maxInputTokens);
 
-  /** Calls until the draft passes zod and `check`; on failure the next prompt lists what was wrong. */
-  async function draftWithRepair<D, C>(
-    prompt: string,
-    schema: z.ZodType<D>,
-    build: (draft: D) => C,
-    check: (content: C) => string[],
-  ): Promise<{ content: C; usage: Usage }> {
-    let usage = emptyUsage();
-    let feedback = '';
-    let problems: string[] = [];
-    for (let attempt = 1; attempt <= settings.maxAttempts; attempt++) {
-      const answer = await callForJson(ai, settings, { system: SYSTEM, parts: [{ text: prompt + feedback }], schema });
-      usage = addUsage(usage, answer.usage);
-      const parsed = schema.safeParse(answer.json);
-      if (!parsed.success) {
-        problems = answer.json === undefined ? ['the answer was not valid JSON'] : parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-      } else {
-        const content = build(parsed.data);
-        problems = check(content);
-        if (problems.length === 0) return { content, usage };
-      }
-      feedback = `\n\nYour previous answer was rejected:\n- ${problems.join('\n- ')}\nAnswer again, fixing these problems.\nPrevious answer:\n${answer.text.slice(0, 20_000)}`;
+  const asker = (meter: UsageMeter): Ask => async (contents: Content[], schema: z.ZodType) => {
+    const answer = await callGemini(ai, settings, { contents, systemInstruction: STUDY_SYSTEM_INSTRUCTION, responseJsonSchema: geminiJsonSchema(schema) });
+    meter.add(answer.usage);
+    return answer;
+  };
+
+  const generated = <C>(content: C, meter: UsageMeter): Generated<C> => ({ content, generator: { name: 'gemini', model: settings.model, usage: meter.total } });
+
+  /** Everything thrown leaves as a GenerationError whose message a client can read. */
+  const guarded = async <C>(kind: string, run: () => Promise<Generated<C>>): Promise<Generated<C>> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof GenerationError) throw error;
+      if (error instanceof GeminiError) throw new GenerationError(error.message, { retryable: error.retryable });
+      if (error instanceof RepairExhausted) throw new GenerationError(`Gemini could not produce a valid ${kind}: ${error.message}`);
+      throw error;
     }
-    throw new GenerationError(`the Gemini answer did not meet the quality rules after ${settings.maxAttempts} attempts: ${problems.slice(0, 5).join('; ')}`);
+  };
+
+  const prompt = (input: GenerationInput, chunks: Chunk[], index: number, task: string) =>
+    `${renderSource(input.sourceTitle, chunks[index] as Chunk, { index, count: chunks.length })}\n\n${task}`;
+
+  function cardRules(chunk: Chunk, wanted: number, others: readonly Flashcard[]) {
+    const ground = createGrounder(chunk.entries);
+    return itemCollector<CardDraft, Flashcard>({
+      noun: 'card',
+      listKey: 'cards',
+      itemSchema: CardDraft,
+      answerSchema: cardsAnswer,
+      wanted,
+      exact: false,
+      describe: (card) => clip(card.term),
+      accept(draft, kept) {
+        const grounded = ground(draft.source);
+        if ('problem' in grounded) return { problem: grounded.problem };
+        const card: Flashcard = { id: 'candidate', term: draft.term.trim(), definition: draft.definition.trim(), source: grounded.source };
+        const own = checkFlashcards({ title: 'check', cards: [card] });
+        if (own.length > 0) return { problem: withoutLabel(own) };
+        const twin = [...others, ...kept].find((other) => checkFlashcards({ title: 'check', cards: [{ ...other, id: 'kept' }, card] }).length > 0);
+        return twin ? { problem: `repeats the card "${clip(twin.term)}"` } : { item: card };
+      },
+    });
   }
 
-  const chunksOf = (content: ExtractedContent) => chunkContent(content, settings.maxInputTokens ?? 200_000);
-
-  return {
-    async flashcards(input: GenerationInput): Promise<Generated<FlashcardSetContent>> {
-      const chunks = chunksOf(input.content);
-      let usage = emptyUsage();
-      const cards: FlashcardSetContent['cards'] = [];
-      let title = input.sourceTitle;
-      for (const chunk of chunks) {
-        const prompt = `Create flashcards (term and definition) for the key terms and ideas of this source. ${difficultyGuide[input.difficulty]} Make between 5 and 30 cards, no duplicates.\n\nSource "${input.sourceTitle}":\n${renderChunk(chunk)}`;
-        const result = await draftWithRepair(
-          prompt,
-          CardsDraft,
-          (draft) => ({ title: draft.title, cards: draft.cards.map((card, i) => ({ id: `card-${i + 1}`, term: card.term, definition: card.definition, source: reference(card) })) }),
-          checkFlashcards,
-        );
-        usage = addUsage(usage, result.usage);
-        if (chunks.length === 1) title = result.content.title;
-        for (const card of result.content.cards) if (!cards.some((kept) => isNearDuplicate(kept.term, card.term))) cards.push(card);
-      }
-      const content = { title, cards: cards.map((card, i) => ({ ...card, id: `card-${i + 1}` })) };
-      const problems = checkFlashcards(content);
-      if (problems.length) throw new GenerationError(`the merged flashcards broke the quality rules: ${problems.slice(0, 5).join('; ')}`);
-      return { content, generator: info(usage) };
-    },
-
-    async quiz(input: GenerationInput & { numberOfQuestions: number }): Promise<Generated<QuizContent>> {
-      const chunks = chunksOf(input.content);
-      const total = chunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
-      let usage = emptyUsage();
-      const questions: QuizContent['questions'] = [];
-      let title = input.sourceTitle;
-      for (const chunk of chunks) {
-        const wanted = chunks.length === 1 ? input.numberOfQuestions : Math.max(1, Math.ceil((input.numberOfQuestions * 1.3 * chunk.tokens) / total));
-        const prompt = `Write exactly ${wanted} multiple-choice questions about this source. Each has 4 distinct options with exactly one correct answer stated in the source; the question must not contain the answer; never use "all of the above" or "none of the above". ${difficultyGuide[input.difficulty]} The explanation quotes or paraphrases the sentence that proves the answer.\n\nSource "${input.sourceTitle}":\n${renderChunk(chunk)}`;
-        const build = (draft: z.infer<typeof QuizDraft>): QuizContent => ({
-          title: draft.title,
-          questions: balanceCorrectPositions(
-            draft.questions.map((q, i) => ({
-              id: `q-${i + 1}`,
-              type: 'multipleChoice' as const,
-              question: q.question,
-              options: q.options,
-              correctAnswerIndex: q.correctAnswerIndex,
-              explanation: q.explanation,
-              source: reference(q),
-            })),
-          ),
-        });
-        const result = await draftWithRepair(prompt, QuizDraft, build, (content) => checkQuiz(content, wanted));
-        usage = addUsage(usage, result.usage);
-        if (chunks.length === 1) title = result.content.title;
-        for (const question of result.content.questions) if (!questions.some((kept) => isNearDuplicate(kept.question, question.question))) questions.push(question);
-      }
-      if (questions.length < input.numberOfQuestions) {
-        throw new GenerationError(`the source supports only ${questions.length} distinct questions; ask for ${questions.length} or fewer`);
-      }
-      const content = {
-        title,
-        questions: balanceCorrectPositions(questions.slice(0, input.numberOfQuestions).map((q, i) => ({ ...q, id: `q-${i + 1}` }))),
-      };
-      const problems = checkQuiz(content, input.numberOfQuestions);
-      if (problems.length) throw new GenerationError(`the merged quiz broke the quality rules: ${problems.slice(0, 5).join('; ')}`);
-      return { content, generator: info(usage) };
-    },
-
-    async mindmap(input: GenerationInput): Promise<Generated<MindmapContent>> {
-      const chunks = chunksOf(input.content);
-      const depth = input.difficulty === 'easy' ? 2 : input.difficulty === 'medium' ? 3 : 4;
-      const build = (draft: z.infer<typeof MindmapDraft>): MindmapContent => {
-        const idOf = new Map(draft.nodes.map((node, i) => [node.key, `n-${i + 1}`]));
-        const nodes = draft.nodes.map((node) => ({
-          id: idOf.get(node.key) as string,
-          label: node.label,
-          definition: node.definition,
-          isHighlyImportant: node.isHighlyImportant,
-          parentId: node.parentKey === null ? null : (idOf.get(node.parentKey) ?? `missing:${node.parentKey}`),
-        }));
-        const root = nodes.find((node) => node.parentId === null);
-        return {
-          title: draft.title,
-          rootId: root?.id ?? '',
-          nodes,
-          edges: nodes.filter((node) => node.parentId !== null).map((node) => ({ id: `e-${node.id}`, source: node.parentId as string, target: node.id })),
+  function questionRules(chunk: Chunk, wanted: number, others: readonly QuizQuestion[]) {
+    const ground = createGrounder(chunk.entries);
+    return itemCollector<QuestionDraft, QuizQuestion>({
+      noun: 'question',
+      listKey: 'questions',
+      itemSchema: QuestionDraft,
+      answerSchema: questionsAnswer,
+      wanted,
+      exact: true,
+      describe: (question) => clip(question.question),
+      accept(draft, kept) {
+        const grounded = ground(draft.source);
+        if ('problem' in grounded) return { problem: grounded.problem };
+        const question: QuizQuestion = {
+          id: 'candidate',
+          type: 'multipleChoice',
+          question: draft.question.trim(),
+          options: draft.options.map((option) => option.trim()),
+          correctAnswerIndex: draft.correctAnswerIndex,
+          explanation: draft.explanation.trim(),
+          source: grounded.source,
         };
-      };
-      let usage = emptyUsage();
-      // Long sources: one subtree per chunk, joined under a root named after the source.
-      const subtrees: MindmapContent[] = [];
-      for (const chunk of chunks) {
-        const prompt = `Build a mind map of this source as a tree of at most ${depth} levels: exactly one root node (parentKey null), every other node names its parent's key. Give each node a short label and a one-sentence definition from the text; mark the most central nodes isHighlyImportant. ${difficultyGuide[input.difficulty]}\n\nSource "${input.sourceTitle}":\n${renderChunk(chunk)}`;
-        const result = await draftWithRepair(prompt, MindmapDraft, build, checkMindmap);
-        usage = addUsage(usage, result.usage);
-        subtrees.push(result.content);
-      }
-      const content = subtrees.length === 1 ? (subtrees[0] as MindmapContent) : joinSubtrees(input.sourceTitle, subtrees);
-      const problems = checkMindmap(content);
-      if (problems.length) throw new GenerationError(`the mind map broke the quality rules: ${problems.slice(0, 5).join('; ')}`);
-      return { content, generator: info(usage) };
-    },
-  };
-}
+        const own = checkQuiz({ title: 'check', questions: [question] }, 1);
+        if (own.length > 0) return { problem: withoutLabel(own) };
+        const twin = [...others, ...kept].find((other) => checkQuiz({ title: 'check', questions: [{ ...other, id: 'kept' }, question] }, 2).length > 0);
+        return twin ? { problem: `repeats the question "${clip(twin.question)}"` } : { item: question };
+      },
+    });
+  }
 
-function joinSubtrees(title: string, subtrees: MindmapContent[]): MindmapContent {
-  const nodes: MindmapContent['nodes'] = [{ id: 'n-root', label: title, definition: `Overview of ${title}`, isHighlyImportant: true, parentId: null }];
-  subtrees.forEach((tree, t) => {
-    for (const node of tree.nodes) {
-      nodes.push({ ...node, id: `c${t + 1}-${node.id}`, parentId: node.parentId === null ? 'n-root' : `c${t + 1}-${node.parentId}` });
+  /** Runs a collector to the end; a chunk that cannot fill its share still gives what it has. */
+  async function collect<T>(ask: Ask, text: string, judge: Judge<T[]> & { readonly accepted: T[] }, schema: z.ZodType, problems: string[]): Promise<T[]> {
+    try {
+      return await askUntilValid(ask, { prompt: text, schema, maxAttempts, judge });
+    } catch (error) {
+      if (!(error instanceof RepairExhausted)) throw error;
+      problems.push(...error.problems);
+      return judge.accepted;
     }
-  });
+  }
+
+  function treeJudge(title: string, answer: z.ZodType<{ root: TreeDraft }>): Judge<TreeDraft> {
+    return {
+      judge(json) {
+        const parsed = answer.safeParse(json);
+        if (!parsed.success) return { problems: zodProblems(parsed.error) };
+        const content = mindmapFromTree(title, parsed.data.root);
+        const labels = new Map(content.nodes.map((node) => [node.id, node.label]));
+        const violations = checkMindmap(content).map((violation) => violation.replace(/\bn-\d+\b/g, (id) => `"${clip(labels.get(id) ?? id, 40)}"`));
+        const seen = new Set<string>();
+        for (const node of content.nodes) {
+          const key = node.label.toLowerCase().replace(/\s+/g, ' ');
+          if (seen.has(key)) violations.push(`the label "${clip(node.label, 40)}" is used by more than one node`);
+          seen.add(key);
+        }
+        return violations.length > 0 ? { problems: violations } : { value: parsed.data.root };
+      },
+      next: () => ({ ask: 'Answer again with the whole mind map, fixing these problems.', schema: answer }),
+    };
+  }
+
   return {
-    title,
-    rootId: 'n-root',
-    nodes,
-    edges: nodes.filter((node) => node.parentId !== null).map((node) => ({ id: `e-${node.id}`, source: node.parentId as string, target: node.id })),
+    flashcards: (input) =>
+      guarded('flashcard set', async () => {
+        const meter = new UsageMeter();
+        const ask = asker(meter);
+        const chunks = chunkContent(input.content, chunkBudget);
+        const quotas = allocate(flashcardTarget(input.content, input.difficulty), chunks.map((chunk) => chunk.tokens));
+        const cards: Flashcard[] = [];
+        const problems: string[] = [];
+        for (const [index, chunk] of chunks.entries()) {
+          const quota = quotas[index] ?? 0;
+          if (quota === 0) continue;
+          const judge = cardRules(chunk, quota, [...cards]);
+          const task = [alreadyCovered(cards.map((card) => clip(card.term))), flashcardsTask(input.difficulty, quota)].filter(Boolean).join('\n\n');
+          cards.push(...(await collect(ask, prompt(input, chunks, index, task), judge, cardsAnswer(quota), problems)));
+        }
+        if (cards.length === 0) throw new RepairExhausted(maxAttempts, problems);
+        const content: FlashcardSetContent = { title: `Flashcards: ${input.sourceTitle}`, cards: cards.map((card, i) => ({ ...card, id: `card-${i + 1}` })) };
+        const violations = checkFlashcards(content);
+        if (violations.length > 0) throw new GenerationError(`the merged flashcards broke the quality rules: ${violations.slice(0, 5).join('; ')}`);
+        return generated(content, meter);
+      }),
+
+    quiz: (input) =>
+      guarded('quiz', async () => {
+        const wanted = input.numberOfQuestions;
+        if (!Number.isInteger(wanted) || wanted < MIN_QUESTIONS || wanted > MAX_QUESTIONS) {
+          throw new GenerationError(`numberOfQuestions must be an integer from ${MIN_QUESTIONS} to ${MAX_QUESTIONS}`);
+        }
+        const meter = new UsageMeter();
+        const ask = asker(meter);
+        const chunks = chunkContent(input.content, chunkBudget);
+        const quotas = allocate(wanted, chunks.map((chunk) => chunk.tokens));
+        const questions: QuizQuestion[] = [];
+        const problems: string[] = [];
+        const fromChunk = async (index: number, count: number) => {
+          const judge = questionRules(chunks[index] as Chunk, count, [...questions]);
+          const task = [alreadyCovered(questions.map((question) => clip(question.question))), quizTask(input.difficulty, count)].filter(Boolean).join('\n\n');
+          const got = await collect(ask, prompt(input, chunks, index, task), judge, questionsAnswer(count), problems);
+          questions.push(...got);
+          return got.length;
+        };
+        const filled: number[] = [];
+        for (const [index, quota] of quotas.entries()) {
+          if (quota > 0 && (await fromChunk(index, quota)) === quota) filled.push(index);
+        }
+        // A chunk that came up short has had its attempts; larger chunks that filled their share may have more to ask about.
+        const spare = filled.sort((a, b) => (chunks[b]?.tokens ?? 0) - (chunks[a]?.tokens ?? 0));
+        for (const index of spare) {
+          if (questions.length >= wanted) break;
+          await fromChunk(index, wanted - questions.length);
+        }
+        if (questions.length < wanted) {
+          throw new GenerationError(
+            `Gemini produced only ${questions.length} of the ${wanted} questions asked for that meet the quality rules${problems.length > 0 ? `: ${problems.slice(0, 5).join('; ')}` : ''}`,
+          );
+        }
+        const numbered = questions.slice(0, wanted).map((question, i) => ({ ...question, id: `q-${i + 1}` }));
+        const content: QuizContent = { title: `Quiz: ${input.sourceTitle}`, questions: balanceCorrectPositions(numbered) };
+        const violations = checkQuiz(content, wanted);
+        if (violations.length > 0) throw new GenerationError(`the merged quiz broke the quality rules: ${violations.slice(0, 5).join('; ')}`);
+        return generated(content, meter);
+      }),
+
+    mindmap: (input) =>
+      guarded('mind map', async () => {
+        const meter = new UsageMeter();
+        const ask = asker(meter);
+        const shape = MINDMAP_SHAPES[input.difficulty];
+        const answer = treeAnswer(shape);
+        const draw = (text: string) => askUntilValid(ask, { prompt: text, schema: answer, maxAttempts, judge: treeJudge(input.sourceTitle, answer) });
+        const chunks = chunkContent(input.content, chunkBudget);
+        let root: TreeDraft;
+        if (chunks.length === 1) root = await draw(prompt(input, chunks, 0, mindmapTask(input.difficulty)));
+        else {
+          const partials: TreeDraft[] = [];
+          for (const index of chunks.keys()) partials.push(await draw(prompt(input, chunks, index, partialMindmapTask(input.difficulty))));
+          // Partial maps are far smaller than their chunks; should they still not fit together, their deepest levels go first.
+          const merged = (depth: number) => mergeSource(input.sourceTitle, partials.map((partial) => renderTree(partial, depth)));
+          let depth = shape.levels;
+          while (depth > 1 && estimateTokens(merged(depth)) > chunkBudget) depth -= 1;
+          if (estimateTokens(merged(depth)) > chunkBudget) throw new GenerationError('the source is too long to map: even the outlines of its parts do not fit the model input');
+          root = await draw(`${merged(depth)}\n\n${mergeTask(input.difficulty)}`);
+        }
+        const content: MindmapContent = mindmapFromTree(input.sourceTitle, root);
+        return generated(content, meter);
+      }),
   };
 }
