@@ -11,6 +11,8 @@ return { count, redis.call('PTTL', KEYS[1]) }`;
 
 export async function openRedisRequestState(options: { url: string; keyPrefix: string }): Promise<RequestStateStores> {
   const redis = new Redis(options.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Connection errors surface on the commands that fail; the client reconnects by itself.
+  redis.on('error', () => undefined);
   const idem = (key: string) => `${options.keyPrefix}:idem:${key}`;
   return {
     idempotency: {

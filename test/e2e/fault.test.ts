@@ -5,6 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { EventStore } from '../../commands/event-store.ts';
@@ -14,11 +17,19 @@ import { allProjections } from '../../projections/index.ts';
 import { projectBatch } from '../../projections/projector.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
-// Fault suite: under a steady load of ingestions, each role is killed with SIGKILL and restarted.
-// Afterwards every acknowledged write is in the event store exactly once, every accepted source ends
+// Fault suite: under a steady load of ingestions, each role is killed with SIGKILL and restarted,
+// then Redis and PostgreSQL themselves are restarted. Afterwards every acknowledged write is in the event store exactly once, every accepted source ends
 // indexed or failed, and the read models equal a fresh rebuild from the events.
 
 const DATABASE = 'postgres://postgres@127.0.0.1:5432/test';
+const run = promisify(execFile);
+const waitFor = async (check: () => Promise<unknown>) => {
+  for (let i = 0; i < 100; i++) {
+    if (await check().then(() => true, () => false)) return;
+    await sleep(200);
+  }
+  throw new Error('the server did not come back');
+};
 
 describe('kill -9 of every role under load (postgres + redis)', () => {
   const suffix = randomBytes(4).toString('hex');
@@ -55,12 +66,9 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('acknowledged writes survive, nothing is duplicated, read models equal a rebuild', async () => {
-    const created = await fetch(`${roles.api1?.url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Faults', url: 'https://faults.example' }) });
-    const apiKey = ((await created.json()) as { apiKey: { apiKey: string } }).apiKey.apiKey;
-
+  /** Runs ingestion load through both api processes while `disrupt` runs; returns the acknowledged source ids. */
+  async function underLoad(apiKey: string, disrupt: () => Promise<void>) {
     const acknowledged: string[] = [];
-    let failures = 0;
     let running = true;
     const client = async (which: 'api1' | 'api2') => {
       for (let i = 0; running; i++) {
@@ -75,29 +83,22 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         try {
           const response = await fetch(`${url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form });
           if (response.status === 200) acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
-          else failures++;
+          else await response.body?.cancel();
         } catch {
-          failures++;
+          await sleep(20);
         }
       }
     };
     const load = Promise.all([client('api1'), client('api2')]);
-
-    const restart = async (role: keyof typeof roles, envRole: string) => {
-      await sleep(700);
-      await roles[role]?.stop('SIGKILL');
-      roles[role] = null;
-      await sleep(300);
-      roles[role] = await spawnService({ ...env, ROLE: envRole });
-    };
-    await restart('worker', 'worker');
-    await restart('projector', 'projector');
-    await restart('api2', 'api');
+    await disrupt();
     await sleep(700);
     running = false;
     await load;
-    assert.ok(acknowledged.length > 20, `only ${acknowledged.length} writes were acknowledged`);
+    return acknowledged;
+  }
 
+  /** Every acknowledged source is stored once and settles; the read models equal a fresh rebuild. */
+  async function verify(acknowledged: string[]) {
     const store: EventStore = await openPostgresEventStore({ connectionString: DATABASE, schema });
     const readStore = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: prefix });
     try {
@@ -105,16 +106,17 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         const events = await store.readStream(`source-${id}`);
         assert.equal(events.filter((e) => e.type === 'SourceIngested').length, 1, `source ${id} was acknowledged and is stored once`);
       }
-      const deadline = Date.now() + 60_000;
-      const settled = async () => {
+      const deadline = Date.now() + 150_000;
+      const unsettled = async () => {
+        const statuses: string[] = [];
         for (const id of acknowledged) {
           const doc = await (await readStore.active()).get('sources', id);
-          if (!doc || !['indexed', 'failed'].includes(String(doc['status']))) return false;
+          if (!doc || !['indexed', 'failed'].includes(String(doc['status']))) statuses.push(String(doc?.['status'] ?? 'missing'));
         }
-        return true;
+        return statuses;
       };
-      while (!(await settled())) {
-        if (Date.now() > deadline) throw new Error('not every accepted source ended indexed or failed');
+      for (let left = await unsettled(); left.length > 0; left = await unsettled()) {
+        if (Date.now() > deadline) throw new Error(`${left.length} accepted sources did not end indexed or failed: ${[...new Set(left)].join(', ')}`);
         await sleep(250);
       }
       for (const id of acknowledged) {
@@ -123,7 +125,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       }
       const head = await store.headCheckpoint();
       while ((await (await readStore.active()).checkpoint()) < head) await sleep(50);
-      const fresh = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: `${prefix}-fresh` });
+      const fresh = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: `${prefix}-fresh-${randomBytes(3).toString('hex')}` });
       const space = fresh.space(1);
       let from = '';
       for (;;) {
@@ -134,6 +136,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       }
       const live = await (await readStore.active()).dump();
       const rebuilt = await space.dump();
+      await fresh.drop(1).catch(() => undefined);
       await fresh.close();
       assert.deepEqual(Object.keys(live).sort(), Object.keys(rebuilt).sort());
       for (const collection of Object.keys(live)) assert.deepEqual(live[collection], rebuilt[collection], collection);
@@ -141,5 +144,49 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       await readStore.close();
       await store.close();
     }
+  }
+
+  const organizationKey = async () => {
+    for (;;) {
+      const created = await fetch(`${roles.api1?.url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Faults', url: 'https://faults.example' }) });
+      if (created.status === 201) return ((await created.json()) as { apiKey: { apiKey: string } }).apiKey.apiKey;
+      await sleep(200);
+    }
+  };
+
+  test('kill -9 of worker, projector and an api process: acknowledged writes survive once, read models equal a rebuild', async () => {
+    const apiKey = await organizationKey();
+    const restart = async (role: keyof typeof roles, envRole: string) => {
+      await sleep(700);
+      await roles[role]?.stop('SIGKILL');
+      roles[role] = null;
+      await sleep(300);
+      roles[role] = await spawnService({ ...env, ROLE: envRole });
+    };
+    const acknowledged = await underLoad(apiKey, async () => {
+      await restart('worker', 'worker');
+      await restart('projector', 'projector');
+      await restart('api2', 'api');
+    });
+    assert.ok(acknowledged.length > 20, `only ${acknowledged.length} writes were acknowledged`);
+    await verify(acknowledged);
+  });
+
+  test('Redis and PostgreSQL restarted under load: nothing acknowledged is lost, read models recover', { skip: process.getuid?.() === 0 ? false : 'restarting the servers needs root' }, async () => {
+    const apiKey = await organizationKey();
+    const acknowledged = await underLoad(apiKey, async () => {
+      await sleep(800);
+      // Redis here keeps nothing on disk: the read models are lost and must be rebuilt by the projector.
+      await run('redis-cli', ['-h', '127.0.0.1', 'shutdown', 'nosave']).catch(() => undefined);
+      await sleep(500);
+      await run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log']);
+      await waitFor(() => run('redis-cli', ['-h', '127.0.0.1', 'ping']));
+      await sleep(800);
+      const version = (await readdir('/etc/postgresql'))[0] as string;
+      await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart', '-m', 'fast']);
+      await waitFor(() => run('pg_isready', ['-h', '127.0.0.1', '-p', '5432']));
+    });
+    assert.ok(acknowledged.length > 10, `only ${acknowledged.length} writes were acknowledged`);
+    await verify(acknowledged);
   });
 });
