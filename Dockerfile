@@ -28,4 +28,5 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "main.ts"]
+# A small young generation keeps memory flat while large uploads stream through (see README, Limits).
+CMD ["node", "--max-semi-space-size=2", "main.ts"]

@@ -77,7 +77,8 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const bareSeconds = await upload(`http://127.0.0.1:${(bare.address() as { port: number }).port}/`, {});
 bare.close();
 
-const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'main.ts')], {
+// Started the way `npm start` starts it (package.json), flags included.
+const child = spawn(process.execPath, ['--max-semi-space-size=2', join(import.meta.dirname, '..', 'main.ts')], {
   env: { ...process.env, DATA_DIR: join(dir, 'data'), PORT: '0', ADMIN_KEY: 'bench-admin-key-0123456789', LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(size + 1024 * 1024), WORKER_CONCURRENCY: '1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
