@@ -26,22 +26,27 @@ while i <= #ARGV do
   else
   local memKey = base .. ':mem:' .. collection .. ':' .. id
   local old = redis.call('GET', memKey)
-  if old then
-    for name in string.gmatch(old, '[^\\n]+') do redis.call('ZREM', base .. ':idx:' .. collection .. ':' .. name, id) end
-  end
   if kind == 'd' then
+    if old then
+      for name in string.gmatch(old, '([^\\n]+)\\t[^\\n]*') do redis.call('ZREM', base .. ':idx:' .. collection .. ':' .. name, id) end
+    end
     redis.call('DEL', docKey, memKey)
   else
     redis.call('SET', docKey, ARGV[i])
     local count = tonumber(ARGV[i + 1])
-    i = i + 2
-    local names = {}
-    for n = 1, count do
-      redis.call('ZADD', base .. ':idx:' .. collection .. ':' .. ARGV[i], ARGV[i + 1], id)
-      names[n] = ARGV[i]
-      i = i + 2
+    local first = i + 2
+    i = first + 2 * count
+    local lines = {}
+    for n = 0, count - 1 do lines[#lines + 1] = ARGV[first + 2 * n] .. '\\t' .. ARGV[first + 2 * n + 1] end
+    local memberships = table.concat(lines, '\\n')
+    -- Most updates keep a document in the same indexes with the same scores: nothing to move then.
+    if memberships ~= (old or '') then
+      if old then
+        for name in string.gmatch(old, '([^\\n]+)\\t[^\\n]*') do redis.call('ZREM', base .. ':idx:' .. collection .. ':' .. name, id) end
+      end
+      for n = 0, count - 1 do redis.call('ZADD', base .. ':idx:' .. collection .. ':' .. ARGV[first + 2 * n], ARGV[first + 2 * n + 1], id) end
+      if count > 0 then redis.call('SET', memKey, memberships) else redis.call('DEL', memKey) end
     end
-    if count > 0 then redis.call('SET', memKey, table.concat(names, '\\n')) elseif old then redis.call('DEL', memKey) end
   end
   end
 end
