@@ -79,5 +79,3 @@ export interface EventStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-export const streamCategory = (streamName: string): string => streamName.split('-', 1)[0] ?? streamName;

@@ -63,11 +63,6 @@ export type MindmapContent = z.infer<typeof MindmapContent>;
 export const generationKinds = ['flashcards', 'mindmap', 'quiz'] as const;
 export type GenerationKind = (typeof generationKinds)[number];
 
-export const GenerationParameters = z.object({
-  difficulty: Difficulty,
-  numberOfQuestions: z.number().int().min(MIN_QUESTIONS).max(MAX_QUESTIONS).optional(),
-});
-export type GenerationParameters = z.infer<typeof GenerationParameters>;
 
 export const TokenUsage = z.object({
   promptTokens: z.number().int().nonnegative(),

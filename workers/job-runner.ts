@@ -23,7 +23,7 @@ export type JobRunnerOptions = {
   run(job: Job): Promise<void>;
 };
 
-export type JobRunner = { stop(): Promise<void>; idle(): Promise<void> };
+export type JobRunner = { stop(): Promise<void> };
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const queue: Job[] = [];
@@ -93,9 +93,6 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       stopping.abort();
       await subscription.stop();
       await Promise.allSettled([...running.values(), scanner]);
-    },
-    async idle() {
-      while (queue.length > 0 || running.size > 0) await Promise.allSettled(running.values());
     },
   };
 }
