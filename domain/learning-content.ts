@@ -63,7 +63,6 @@ export type MindmapContent = z.infer<typeof MindmapContent>;
 export const generationKinds = ['flashcards', 'mindmap', 'quiz'] as const;
 export type GenerationKind = (typeof generationKinds)[number];
 
-
 export const TokenUsage = z.object({
   promptTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
