@@ -1,20 +1,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import type { EventStore } from '../../commands/event-store.ts';
 import { openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
 import { openRedisReadStore } from '../../infrastructure/read-store/redis.ts';
 import { allProjections } from '../../projections/index.ts';
 import { projectBatch } from '../../projections/projector.ts';
+import { dropSharedState } from '../support/shared-state.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
 // Fault suite: under a steady load of ingestions, each role is killed with SIGKILL and restarted,
@@ -55,15 +53,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
 
   after(async () => {
     await Promise.all(Object.values(roles).map((p) => p?.stop()));
-    const client = new pg.Client({ connectionString: DATABASE });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-    const redis = new Redis();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-    await rm(dir, { recursive: true, force: true });
+    await dropSharedState({ schema: schema, redisPrefix: prefix, dataDir: dir });
   });
 
   /** Runs ingestion load through both api processes while `disrupt` runs; returns the acknowledged source ids. */

@@ -1,15 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
 import { makePdf } from '../support/make-pdf.ts';
 import { startFakeGcs } from '../support/fake-gcs.ts';
+import { dropSharedState } from '../support/shared-state.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
 // EVENT_STORE=postgres READ_STORE=redis BLOB_STORE=gcs (a local fake of Cloud Storage), with the
@@ -54,15 +53,7 @@ describe('production topology: postgres + redis + cloud storage, separate proces
   after(async () => {
     await Promise.all(processes.map((p) => p.stop()));
     await fake.close();
-    const client = new pg.Client({ connectionString: DATABASE });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-    const redis = new Redis();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-    await rm(dir, { recursive: true, force: true });
+    await dropSharedState({ schema: schema, redisPrefix: prefix, dataDir: dir });
   });
 
   const getSource = async (id: string) => ((await (await fetch(`${api.url}/v1/sources/${id}`, { headers: { 'x-api-key': apiKey } })).json()) as { data: { status: string; error?: string } }).data;

@@ -1,11 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { Redis } from 'ioredis';
+import { dropSharedState } from '../support/shared-state.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
 // Issue acceptance: EVENT_STORE=postgres READ_STORE=redis with two api processes and one projector.
@@ -40,15 +39,7 @@ describe('postgres + redis with two api processes and a projector process', () =
 
   after(async () => {
     await Promise.all(processes.map((p) => p.stop()));
-    const client = new pg.Client({ connectionString: DATABASE });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-    await rm(dataDir, { recursive: true, force: true });
+    await dropSharedState({ schema: schema, redisPrefix: prefix, dataDir: dataDir });
   });
 
   test('a key created through one api process works at once on the other', async () => {
