@@ -28,6 +28,12 @@ export interface ReadModelSpace {
    */
   apply(writes: ReadWrite[], checkpoint: Checkpoint): Promise<boolean>;
   checkpoint(): Promise<Checkpoint>;
+  /**
+   * Optional fast path for a version being built that nobody reads yet (a rebuild): applies writes
+   * in order without the per-batch checkpoint comparison. The caller must be this space's only
+   * writer, starting from empty; a crash leaves a version that is never activated.
+   */
+  applyBulk?(writes: ReadWrite[], checkpoint: Checkpoint): Promise<void>;
   /** Every document of every collection, for comparing two versions (tests, rebuild verification). */
   dump(): Promise<Record<string, Record<string, Doc>>>;
 }

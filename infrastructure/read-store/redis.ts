@@ -107,6 +107,10 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
   const base = (version: number) => `${prefix}:v${version}`;
   let cached: { version: number; at: number } | null = null;
 
+  // What a bulk load (a rebuild) has put in each index, so it can move documents between indexes
+  // without reading Redis back.
+  const bulkMemberships = new Map<number, Map<string, string>>();
+
   const space = (version: number): ReadModelSpace => ({
     version,
     async get(collection, id) {
@@ -144,6 +148,37 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
         }
       }
       return (await commands.applyBatch(...args)) === 1;
+    },
+    async applyBulk(writes: ReadWrite[], checkpoint: Checkpoint) {
+      let known = bulkMemberships.get(version);
+      if (!known) bulkMemberships.set(version, (known = new Map()));
+      const pipeline = redis.pipeline();
+      const prefixOf = `${base(version)}`;
+      for (const write of writes) {
+        const docKey = `${prefixOf}:doc:${write.collection}:${write.id}`;
+        const memKey = `${prefixOf}:mem:${write.collection}:${write.id}`;
+        const membershipKey = `${write.collection}\u0000${write.id}`;
+        const before = known.get(membershipKey) ?? '';
+        const after = write.kind === 'put' ? write.indexes.map((entry) => `${entry.name}\t${entry.score}`).join('\n') : '';
+        if (before !== after) {
+          for (const line of before ? before.split('\n') : []) pipeline.zrem(`${prefixOf}:idx:${write.collection}:${line.slice(0, line.lastIndexOf('\t'))}`, write.id);
+          if (write.kind === 'put') for (const entry of write.indexes) pipeline.zadd(`${prefixOf}:idx:${write.collection}:${entry.name}`, entry.score, write.id);
+          if (after) {
+            pipeline.set(memKey, after);
+            known.set(membershipKey, after);
+          } else {
+            pipeline.del(memKey);
+            known.delete(membershipKey);
+          }
+        }
+        if (write.kind === 'put') pipeline.set(docKey, JSON.stringify(write.doc));
+        else pipeline.del(docKey);
+      }
+      pipeline.set(`${prefixOf}:checkpoint`, checkpoint);
+      pipeline.sadd(versionsKey, String(version));
+      const results = await pipeline.exec();
+      const failed = results?.find(([error]) => error);
+      if (failed) throw failed[0];
     },
     async checkpoint() {
       return (await redis.get(`${base(version)}:checkpoint`)) ?? START;
@@ -188,6 +223,7 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       return Math.max(await activeVersion(), ...versions);
     },
     async activate(version) {
+      bulkMemberships.delete(version);
       await redis.sadd(versionsKey, String(version));
       await redis.set(pointerKey, String(version));
       cached = null;
