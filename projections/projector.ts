@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../commands/event-store.ts';
 import type { Projection } from './projection.ts';
-import type { Doc, ReadModelSpace, ReadStore, ReadWrite } from './read-store.ts';
+import { ReadModelsBehindError, type Doc, type ReadModelSpace, type ReadStore, type ReadWrite } from './read-store.ts';
 
 // The projector: follows the event store from the read models' checkpoint and applies each batch's
 // writes together with the batch's last position, so a replayed batch changes nothing and a crash
@@ -80,18 +80,18 @@ export async function startProjector(options: {
     const last = (events.at(-1) as RecordedEvent).globalPosition;
     for (let attempt = 1; ; attempt++) {
       try {
-        // A read store that lost its data (a Redis restart without persistence) is behind us:
-        // start again from where it actually is.
-        const stored = await space.checkpoint();
-        if (stored < position) {
-          logger.warn({ stored, position }, 'projector: the read models are behind the projector; catching up from their checkpoint');
-          position = stored;
-          throw new ReadModelsBehind();
-        }
         const writes = await projectBatch(space, projections, events);
-        await space.apply(writes, last);
+        await space.apply(writes, last, position);
         break;
       } catch (error) {
+        // A read store that lost its data (a Redis restart without persistence) is behind us: the
+        // check is part of the atomic apply, so no batch lands on an emptied store. Start again from
+        // where the store really is.
+        if (error instanceof ReadModelsBehindError) {
+          logger.warn({ stored: error.stored, position }, 'projector: the read models are behind the projector; catching up from their checkpoint');
+          position = error.stored;
+          throw new ReadModelsBehind();
+        }
         if (stopped || error instanceof ReadModelsBehind) throw error;
         logger.error({ err: error, attempt }, 'projector: applying a batch failed; retrying');
         await sleep(Math.min(5000, 100 * 2 ** attempt));

@@ -24,9 +24,11 @@ export interface ReadModelSpace {
   list(collection: string, query: ListQuery): Promise<Page>;
   /**
    * Commits the writes and the checkpoint together, only if `checkpoint` is after the stored one.
-   * Returns false (and changes nothing) for a replayed batch.
+   * Returns false (and changes nothing) for a replayed batch. With `expected`, the writer's idea of
+   * where the store is: if the store is before it (it lost data, e.g. a Redis restart without
+   * persistence), nothing is applied and ReadModelsBehindError says where the store really is.
    */
-  apply(writes: ReadWrite[], checkpoint: Checkpoint): Promise<boolean>;
+  apply(writes: ReadWrite[], checkpoint: Checkpoint, expected?: Checkpoint): Promise<boolean>;
   checkpoint(): Promise<Checkpoint>;
   /**
    * Optional fast path for a version being built that nobody reads yet (a rebuild): applies writes
@@ -51,4 +53,13 @@ export interface ReadStore {
   drop(version: number): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export class ReadModelsBehindError extends Error {
+  readonly stored: Checkpoint;
+  constructor(stored: Checkpoint) {
+    super(`the read models are at ${stored || 'the start'}, behind their writer`);
+    this.name = 'ReadModelsBehindError';
+    this.stored = stored;
+  }
 }

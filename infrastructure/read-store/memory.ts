@@ -1,6 +1,6 @@
 import type { Checkpoint } from '../../commands/event-store.ts';
 import { START } from '../../commands/event-store.ts';
-import type { Doc, IndexEntry, ListQuery, Page, ReadModelSpace, ReadStore, ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsBehindError, type Doc, type IndexEntry, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 import { decodeCursor, encodeCursor, isAfterCursor, newestFirst } from '../../projections/list-cursor.ts';
 
 // The embedded read store: plain maps per version, rebuilt from the events at every start.
@@ -44,8 +44,9 @@ export function createMemoryReadStore(): ReadStore {
       const last = page.at(-1);
       return ordered.length > query.limit && last ? { items, nextCursor: encodeCursor(last) } : { items };
     },
-    async apply(writes: ReadWrite[], checkpoint: Checkpoint) {
+    async apply(writes: ReadWrite[], checkpoint: Checkpoint, expected?: Checkpoint) {
       const space = spaceData(version);
+      if (expected !== undefined && space.checkpoint < expected) throw new ReadModelsBehindError(space.checkpoint);
       if (checkpoint <= space.checkpoint) return false;
       for (const write of writes) applyWrite(space, write);
       space.checkpoint = checkpoint;

@@ -1,21 +1,23 @@
 import { Redis } from 'ioredis';
 import { START, type Checkpoint } from '../../commands/event-store.ts';
 import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
-import type { Doc, ListQuery, Page, ReadModelSpace, ReadStore, ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsBehindError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 
 // Read models in Redis, one key space per version behind an `active` pointer. A batch of writes and
 // its checkpoint are applied by one Lua script that first compares the stored checkpoint, so a
 // replayed batch changes nothing and a half-applied batch cannot exist.
 
-// ARGV: base, checkpoint, versions key, version, then per write: kind ('p' put, 'u' put of a
+// ARGV: base, checkpoint, versions key, version, the checkpoint the writer expects ('' for none;
+// a store behind it lost data: -1 tells the writer), then per write: kind ('p' put, 'u' put of a
 // document that is never indexed, 'd' delete), collection, id, and for a put the document JSON, the
 // number of indexes and each index's name and score. Flat arguments avoid decoding JSON in Redis.
 const APPLY = `
 local base = ARGV[1]
 local checkpoint = ARGV[2]
 local stored = redis.call('GET', base .. ':checkpoint') or ''
+if ARGV[5] ~= '' and stored < ARGV[5] then return -1 end
 if checkpoint <= stored then return 0 end
-local i = 5
+local i = 6
 while i <= #ARGV do
   local kind, collection, id = ARGV[i], ARGV[i + 1], ARGV[i + 2]
   i = i + 3
@@ -137,8 +139,8 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       }
       return more && last ? { items, nextCursor: encodeCursor(last) } : { items };
     },
-    async apply(writes: ReadWrite[], checkpoint: Checkpoint) {
-      const args = [base(version), checkpoint, versionsKey, String(version)];
+    async apply(writes: ReadWrite[], checkpoint: Checkpoint, expected?: Checkpoint) {
+      const args = [base(version), checkpoint, versionsKey, String(version), expected ?? ''];
       for (const write of writes) {
         if (write.kind === 'delete') args.push('d', write.collection, write.id);
         else if (write.unindexed) args.push('u', write.collection, write.id, JSON.stringify(write.doc));
@@ -147,7 +149,9 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
           for (const entry of write.indexes) args.push(entry.name, String(entry.score));
         }
       }
-      return (await commands.applyBatch(...args)) === 1;
+      const outcome = await commands.applyBatch(...args);
+      if (outcome === -1) throw new ReadModelsBehindError((await redis.get(`${base(version)}:checkpoint`)) ?? START);
+      return outcome === 1;
     },
     async applyBulk(writes: ReadWrite[], checkpoint: Checkpoint) {
       let known = bulkMemberships.get(version);

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ReadStore, ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsBehindError, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 import { InvalidCursorError } from '../../projections/list-cursor.ts';
 
 // The contract both read-store adapters pass (memory, Redis).
@@ -33,6 +33,14 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal(await space.checkpoint(), cp(1));
       await space.apply([{ kind: 'delete', collection: 'things', id: 'x' }], cp(2));
       assert.equal(await space.get('things', 'x'), null);
+    });
+
+    test('a writer that expects the store further along than it is gets ReadModelsBehindError and writes nothing', async () => {
+      const space = store.space((await store.latestVersion()) + 10);
+      await space.apply([put('early', 1, [])], cp(2));
+      await assert.rejects(space.apply([put('late', 1, [])], cp(9), cp(5)), (error: unknown) => error instanceof ReadModelsBehindError && error.stored === cp(2));
+      assert.equal(await space.get('things', 'late'), null);
+      assert.equal(await space.apply([put('next', 1, [])], cp(3), cp(2)), true, 'in step with the writer: applied');
     });
 
     test('lists newest first with ties by id, and pages with a cursor while items are inserted', async () => {
