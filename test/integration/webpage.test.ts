@@ -1,0 +1,140 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { ExtractionError } from '../../workers/indexing/extractor.ts';
+import { extractWebpage } from '../../workers/indexing/webpage.ts';
+
+// Minified on purpose: no whitespace between elements, as many real pages are served.
+const article =
+  '<!DOCTYPE html><html><head><title>Rivers | Geo Site</title></head><body>' +
+  '<nav><a href="/">Home</a> <a href="/about">About</a></nav>' +
+  '<article><h1>How Rivers Shape Land</h1>' +
+  '<p>Rivers erode their banks and carry sediment downstream toward the sea over many years of steady flow.</p>' +
+  '<h2>Deltas</h2><p>A delta forms where a river deposits sediment at its mouth, building new land into the sea.</p>' +
+  '<ul><li><p>Bird-foot deltas</p></li><li>Fan deltas</li></ul>' +
+  '<h2>Meanders</h2><p>Meanders are loops that grow as the outer <em>bank</em> erodes and the inner bank collects sand.</p>' +
+  '<blockquote><p>A river never runs in a straight line for long.</p></blockquote>' +
+  '<table><tr><th>River</th><th>Length</th></tr><tr><td>Nile</td><td>6650 km</td></tr></table>' +
+  '</article><footer>Copyright Geo Site</footer></body></html>';
+
+const filler = 'This sentence adds enough words for the reader to keep the paragraph. '.repeat(2);
+const paragraph = (words: string) => `<p>${words} ${filler}</p>`;
+
+// "Привет, мир" in windows-1251 bytes, written out by hand (Node cannot encode to legacy charsets).
+const cyrillic = Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x2c, 0x20, 0xec, 0xe8, 0xf0]);
+
+const pages: Record<string, { type?: string; body: Buffer | string }> = {
+  '/article': { type: 'text/html; charset=utf-8', body: article },
+  '/latin1': {
+    type: 'text/html; charset=windows-1252',
+    body: Buffer.concat([Buffer.from('<html><head><title>Caf'), Buffer.from([0xe9]), Buffer.from(`</title></head><body><article>${paragraph('Caf')}</article></body></html>`)]),
+  },
+  '/meta-charset': {
+    type: 'text/html',
+    body: Buffer.concat([
+      Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251"><title>Greeting</title></head><body><article><p>'),
+      cyrillic,
+      Buffer.from(` ${filler}</p></article></body></html>`),
+    ]),
+  },
+  '/bom': {
+    type: 'text/html',
+    body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`<html><head><meta charset="windows-1252"><title>Naïve</title></head><body>${paragraph('Naïve')}</body></html>`)]),
+  },
+  '/no-headings': { type: 'text/html', body: `<html><head><title>Plain Page</title></head><body><div>${paragraph('First.')}${paragraph('Second.')}</div></body></html>` },
+  '/plain': { type: 'text/plain; charset=utf-8', body: '# Glossary\n\nErosion: wearing away of rock.\n\n## More\n\nDeposition: laying down of sediment.\n' },
+  '/untyped-html': { body: `<html><head><title>No Type</title></head><body>${paragraph('Untyped.')}</body></html>` },
+  '/pdf': { type: 'application/pdf', body: '%PDF-1.4\n%âãÏÓ\n' },
+  '/untyped-binary': { body: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]) },
+  '/script-only': { type: 'text/html', body: '<html><head><title>App</title></head><body><div id="root"></div><script>render()</script></body></html>' },
+};
+
+describe('web pages', () => {
+  let server: Server;
+  let base: string;
+  before(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/moved') return res.writeHead(301, { location: '/article' }).end();
+      if (req.url === '/to-private') return res.writeHead(302, { location: 'http://192.168.0.10/' }).end();
+      const page = pages[req.url ?? ''];
+      if (!page) return res.writeHead(404).end();
+      res.writeHead(200, page.type ? { 'content-type': page.type } : {});
+      res.end(page.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const read = (path: string, options: { allowLoopback?: boolean } = {}) =>
+    extractWebpage(`${base}${path}`, { timeoutMs: 2000, maxBytes: 1_000_000, allowLoopback: options.allowLoopback ?? true });
+  const failure = (pattern: RegExp, retryable = false) => (error: unknown) => error instanceof ExtractionError && error.retryable === retryable && pattern.test(error.message);
+
+  test('a page becomes its readable text, one section per heading, without navigation or footer', async () => {
+    const content = await read('/article');
+    assert.equal(content.title, 'Rivers | Geo Site');
+    assert.deepEqual(
+      content.outline.map(({ kind, index, title }) => ({ kind, index, title })),
+      [
+        { kind: 'section', index: 0, title: 'How Rivers Shape Land' },
+        { kind: 'section', index: 1, title: 'Deltas' },
+        { kind: 'section', index: 2, title: 'Meanders' },
+      ],
+    );
+    assert.equal(content.outline[1]?.text, 'A delta forms where a river deposits sediment at its mouth, building new land into the sea.\n- Bird-foot deltas\n- Fan deltas');
+    assert.equal(
+      content.outline[2]?.text,
+      'Meanders are loops that grow as the outer bank erodes and the inner bank collects sand.\nA river never runs in a straight line for long.\nRiver | Length\nNile | 6650 km',
+    );
+    assert.match(content.text, /^How Rivers Shape Land\nRivers erode their banks/);
+    assert.match(content.text, /toward the sea over many years of steady flow\.\n\nDeltas\nA delta forms/, 'blocks stay apart even without whitespace between them');
+    assert.doesNotMatch(content.text, /Copyright|Home|About/);
+  });
+
+  test('a page without headings is one section titled with the page title', async () => {
+    const content = await read('/no-headings');
+    assert.equal(content.title, 'Plain Page');
+    assert.equal(content.outline.length, 1);
+    assert.equal(content.outline[0]?.title, 'Plain Page');
+    assert.match(content.outline[0]?.text ?? '', /^First\. This sentence[^\n]+\nSecond\. /);
+  });
+
+  test('the charset comes from the byte order mark, then Content-Type, then <meta>', async () => {
+    assert.equal((await read('/latin1')).title, 'Café');
+    assert.match((await read('/meta-charset')).text, /^Привет, мир This sentence/);
+    const bom = await read('/bom');
+    assert.equal(bom.title, 'Naïve');
+    assert.match(bom.text, /^Naïve /);
+  });
+
+  test('plain text is read as text; an untyped page is sniffed', async () => {
+    const plain = await read('/plain');
+    assert.equal(plain.title, 'Glossary');
+    assert.deepEqual(
+      plain.outline.map(({ title, text }) => ({ title, text })),
+      [
+        { title: 'Glossary', text: 'Erosion: wearing away of rock.' },
+        { title: 'More', text: 'Deposition: laying down of sediment.' },
+      ],
+    );
+    assert.equal((await read('/untyped-html')).title, 'No Type');
+  });
+
+  test('a redirect is followed and the content read from where it lands', async () => {
+    assert.equal((await read('/moved')).title, 'Rivers | Geo Site');
+  });
+
+  test('what is not a readable page fails with a reason the client can act on', async () => {
+    await assert.rejects(read('/pdf'), failure(/^the URL is not a web page \(its content type is application\/pdf\); upload the file instead$/));
+    await assert.rejects(read('/untyped-binary'), failure(/not a web page/));
+    await assert.rejects(read('/script-only'), failure(/no readable text was found on the page/));
+    await assert.rejects(read('/missing'), failure(/answered with status 404/));
+  });
+
+  test('refused addresses become non-retryable extraction failures', async () => {
+    await assert.rejects(read('/article', { allowLoopback: false }), failure(/^the URL was refused: the address 127\.0\.0\.1 is a loopback address and cannot be fetched$/));
+    await assert.rejects(read('/to-private'), failure(/192\.168\.0\.10 is a private address/));
+  });
+});
