@@ -10,11 +10,12 @@ import { ExtractionError, type FileFormat } from './extractor.ts';
 const CHILD = join(import.meta.dirname, 'parse-child.ts');
 const RSS_POLL_MS = 100;
 
+// mammoth (DOCX) needs Object.prototype.__proto__, which Deno hides unless asked.
 const isDeno = 'Deno' in globalThis;
 
 const childCommand = (memoryMb: number, args: string[]): [string, string[]] =>
   isDeno
-    ? [process.execPath, ['run', '-A', `--v8-flags=--max-old-space-size=${memoryMb}`, CHILD, ...args]]
+    ? [process.execPath, ['run', '-A', '--unstable-unsafe-proto', `--v8-flags=--max-old-space-size=${memoryMb}`, CHILD, ...args]]
     : [process.execPath, [`--max-old-space-size=${memoryMb}`, CHILD, ...args]];
 
 async function rssMb(pid: number): Promise<number> {

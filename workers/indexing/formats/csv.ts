@@ -8,7 +8,7 @@ import type { FormatParser } from './format-parser.ts';
 
 const MAX_ROWS = 200_000;
 
-export const rowsToText = (header: string[], rows: string[][]): string =>
+const rowsToText = (header: string[], rows: string[][]): string =>
   rows
     .map((row) =>
       row

@@ -1,8 +1,12 @@
 import type { FileFormat } from '../extractor.ts';
 import { parseCsv } from './csv.ts';
 import type { FormatParser } from './format-parser.ts';
-import { parseDoc, parsePpt, parseXls } from './legacy.ts';
-import { parseDocx, parsePptx, parseXlsx } from './office.ts';
+import { parseDoc } from './doc.ts';
+import { parseDocx } from './docx.ts';
+import { parsePpt } from './ppt.ts';
+import { parsePptx } from './pptx.ts';
+import { parseXls } from './xls.ts';
+import { parseXlsx } from './xlsx.ts';
 import { parsePdf } from './pdf.ts';
 import { parseText } from './text.ts';
 

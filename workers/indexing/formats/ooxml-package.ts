@@ -1,0 +1,91 @@
+import { posix } from 'node:path';
+import yauzl from 'yauzl';
+import { XmlScanner, type XmlEvents } from './xml-scanner.ts';
+
+// Reading parts of an Office Open XML package (the zip behind DOCX, XLSX and PPTX): parts are found
+// through their relationships, as the format defines, not by guessing file names. The zip was
+// checked for bombs before this runs; parts are streamed, never inflated whole.
+
+export type Relationship = { id: string; type: string; target: string };
+
+export type OfficePackage = {
+  has(part: string): boolean;
+  scan(part: string, events: XmlEvents): Promise<void>;
+  /** Relationships of a part ('' for the package itself), internal targets resolved to part names. */
+  relationships(part: string): Promise<Relationship[]>;
+  close(): void;
+};
+
+const relationshipsPart = (part: string) => (part === '' ? '_rels/.rels' : posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`));
+
+function resolveTarget(source: string, target: string): string {
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    // a stray % is a literal character in the name
+  }
+  return decoded.startsWith('/') ? decoded.slice(1) : posix.normalize(posix.join(posix.dirname(source), decoded));
+}
+
+export async function openPackage(path: string): Promise<OfficePackage> {
+  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true });
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    for await (const entry of zip.eachEntry()) entries.set(entry.fileName.toLowerCase(), entry);
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  const entryOf = (part: string) => entries.get(part.toLowerCase());
+
+  const scan = async (part: string, events: XmlEvents) => {
+    const entry = entryOf(part);
+    if (!entry) throw new Error(`the package has no part ${part}`);
+    const stream = await zip.openReadStreamPromise(entry);
+    stream.setEncoding('utf8');
+    const scanner = new XmlScanner(events);
+    for await (const chunk of stream) scanner.write(chunk as string);
+    scanner.end();
+  };
+
+  return {
+    has: (part) => entryOf(part) !== undefined,
+    scan,
+    async relationships(part) {
+      const source = relationshipsPart(part);
+      if (!entryOf(source)) return [];
+      const found: Relationship[] = [];
+      await scan(source, {
+        open(name, attributes) {
+          if (name !== 'Relationship' || attributes['TargetMode'] === 'External') return;
+          const { Id: id, Type: type, Target: target } = attributes;
+          if (id && type && target) found.push({ id, type, target: resolveTarget(part, target) });
+        },
+      });
+      return found;
+    },
+    close: () => zip.close(),
+  };
+}
+
+export const relationshipOfType = (relationships: Relationship[], typeSuffix: string) => relationships.find((relationship) => relationship.type.endsWith(typeSuffix));
+
+/** The part the package's officeDocument relationship points at (word/document.xml, xl/workbook.xml, ...). */
+export async function mainPart(pkg: OfficePackage): Promise<string | undefined> {
+  return relationshipOfType(await pkg.relationships(''), '/officeDocument')?.target;
+}
+
+/** The title in the document's core properties (File > Properties), when one is set. */
+export async function coreTitle(pkg: OfficePackage): Promise<string | undefined> {
+  const part = relationshipOfType(await pkg.relationships(''), '/metadata/core-properties')?.target ?? 'docProps/core.xml';
+  if (!pkg.has(part)) return undefined;
+  let inTitle = false;
+  let title = '';
+  await pkg.scan(part, {
+    open: (name) => void (inTitle = name === 'title'),
+    close: () => void (inTitle = false),
+    text: (text) => void (inTitle && (title += text)),
+  });
+  return title.replace(/\s+/g, ' ').trim() || undefined;
+}
