@@ -86,6 +86,9 @@ export const ConfigSchema = z
     need(config.EVENT_STORE === 'eventstoredb', 'EVENTSTORE_URL', 'EVENT_STORE=eventstoredb');
     need(config.BLOB_STORE === 'gcs', 'GCS_BUCKET', 'BLOB_STORE=gcs');
     need(config.GENERATOR === 'gemini', 'GEMINI_API_KEY', 'GENERATOR=gemini');
+    // Anyone with a Google account can get a Google-signed token for any audience: only the push
+    // subscription's service account makes a token mean "Pub/Sub sent this".
+    need(Boolean(config.PUBSUB_PUSH_AUDIENCE), 'PUBSUB_PUSH_SERVICE_ACCOUNT', 'PUBSUB_PUSH_AUDIENCE is set');
     if (config.ROLE !== 'all' && config.READ_STORE === 'memory') {
       ctx.addIssue({ code: 'custom', path: ['READ_STORE'], message: `must be redis when ROLE=${config.ROLE}: separate processes share read models through Redis` });
     }

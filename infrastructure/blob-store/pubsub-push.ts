@@ -33,7 +33,7 @@ const ObjectResource = z.object({ bucket: z.string(), name: z.string(), size: z.
 const base64url = (text: string) => Buffer.from(text, 'base64url');
 
 async function verifyOidc(header: string | undefined, config: PushAuthConfig): Promise<string | null> {
-  if (!config.keys || !config.audience) return 'push authentication is not configured';
+  if (!config.keys || !config.audience || !config.serviceAccount) return 'push authentication is misconfigured: audience and service account are both required';
   const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
   if (!token) return 'missing bearer token';
   const [encodedHeader, encodedPayload, signature] = token.split('.');
@@ -60,7 +60,7 @@ async function verifyOidc(header: string | undefined, config: PushAuthConfig): P
   if (claims.aud !== config.audience) return 'wrong token audience';
   if (claims.iss !== 'https://accounts.google.com' && claims.iss !== 'accounts.google.com') return 'wrong token issuer';
   if (typeof claims.exp !== 'number' || claims.exp * 1000 < (config.now ?? Date.now)()) return 'expired token';
-  if (config.serviceAccount && (claims.email !== config.serviceAccount || claims.email_verified === false)) return 'token of another service account';
+  if (claims.email !== config.serviceAccount || claims.email_verified === false) return 'token of another service account';
   return null;
 }
 

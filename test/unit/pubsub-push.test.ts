@@ -48,6 +48,13 @@ describe('Pub/Sub push verification', () => {
     }
   });
 
+  test('a token is refused when no push service account is configured (any Google account can mint one)', async () => {
+    const { serviceAccount: _account, ...withoutAccount } = config;
+    const verdict = await verifyPushRequest({ authorization: `Bearer ${token(good)}`, query: {}, body: body(object) }, withoutAccount);
+    assert.equal(verdict.ok, false);
+    if (!verdict.ok) assert.match(verdict.reason, /misconfigured/);
+  });
+
   test('shared-token mode', async () => {
     const tokenConfig = { token: 'a-long-shared-push-token' };
     assert.equal((await verifyPushRequest({ query: { token: 'a-long-shared-push-token' }, body: body(object) }, tokenConfig)).ok, true);
