@@ -1,5 +1,7 @@
 import { toDomainEvent } from '../commands/handle-command.ts';
+import type { RecordedEvent } from '../commands/event-store.ts';
 import { generationNames, generationStepOf } from '../domain/generation.ts';
+import type { GenerationKind } from '../domain/learning-content.ts';
 import type { EventData } from '../domain/events.ts';
 import type { Doc, ReadWrite } from './read-store.ts';
 import type { Projection } from './projection.ts';
@@ -23,9 +25,19 @@ const put = (collection: string, doc: Doc): ReadWrite => {
   };
 };
 
+/** The id of the `kind` resource that `recorded` changes once it exists, if any. */
+const updatedResourceOf = (kind: GenerationKind, recorded: RecordedEvent) => {
+  const lifecycle = generationStepOf(recorded.type);
+  if (lifecycle?.kind !== kind || lifecycle.step === 'Requested' || lifecycle.step === 'Deleted') return undefined;
+  return (toDomainEvent(recorded).data as { id: string }).id;
+};
+
 export const generatedResourcesProjection: Projection = {
   name: 'generated-resources',
-  async handle(recorded, reader) {
+  reads: Object.fromEntries(
+    (Object.keys(generationNames) as GenerationKind[]).map((kind) => [generationNames[kind].collection, (recorded: RecordedEvent) => updatedResourceOf(kind, recorded)]),
+  ),
+  handle(recorded, reader) {
     const lifecycle = generationStepOf(recorded.type);
     if (!lifecycle) return [];
     const { collection } = generationNames[lifecycle.kind];
@@ -40,7 +52,7 @@ export const generatedResourcesProjection: Projection = {
     }
     if (lifecycle.step === 'Deleted') return [{ kind: 'delete', collection, id }];
 
-    const current = await reader.get(collection, id);
+    const current = reader.get(collection, id);
     if (!current) return [];
     switch (lifecycle.step) {
       case 'GenerationStarted':

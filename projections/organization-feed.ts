@@ -11,16 +11,28 @@ const COUNTERS = 'feedCounters';
 /** Fields that stay out of the feed: hashes of keys and internal storage references. */
 const HIDDEN_FIELDS = new Set(['keyHash', 'blob', 'content', 'fileKey', 'workerId', 'leaseExpiresAt']);
 
+// A rebuild runs this for every event: no copy for the many events without hidden fields.
+const withoutHiddenFields = (data: Record<string, unknown>) => {
+  for (const key in data) {
+    if (!HIDDEN_FIELDS.has(key)) continue;
+    const shown: Record<string, unknown> = {};
+    for (const field in data) if (!HIDDEN_FIELDS.has(field)) shown[field] = data[field];
+    return shown;
+  }
+  return data;
+};
+
 export const feedEntryId = (organizationId: string, sequence: number) => `${organizationId}:${sequence}`;
 
 export const organizationFeedProjection: Projection = {
   name: 'organization-feed',
-  async handle(event, reader) {
+  reads: { [COUNTERS]: (event) => event.metadata.organizationId },
+  handle(event, reader) {
     const organizationId = event.metadata.organizationId;
     if (!organizationId) return [];
-    const counter = await reader.get(COUNTERS, organizationId);
+    const counter = reader.get(COUNTERS, organizationId);
     const sequence = Number(counter?.['sequence'] ?? 0) + 1;
-    const data = Object.fromEntries(Object.entries(event.data).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    const data = withoutHiddenFields(event.data);
     const writes: ReadWrite[] = [
       { kind: 'put', collection: COUNTERS, id: organizationId, doc: { sequence }, indexes: [], unindexed: true },
       {

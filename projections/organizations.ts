@@ -6,7 +6,13 @@ import type { Projection } from './projection.ts';
 
 export const organizationsProjection: Projection = {
   name: 'organizations',
-  async handle(recorded, reader) {
+  reads: {
+    apiKeyRecords: (recorded) => {
+      const event = toDomainEvent(recorded);
+      return event.type === 'ApiKeyRevoked' ? event.data.keyId : undefined;
+    },
+  },
+  handle(recorded, reader) {
     const event = toDomainEvent(recorded);
     switch (event.type) {
       case 'OrganizationCreated': {
@@ -30,7 +36,7 @@ export const organizationsProjection: Projection = {
         ];
       }
       case 'ApiKeyRevoked': {
-        const record = await reader.get('apiKeyRecords', event.data.keyId);
+        const record = reader.get('apiKeyRecords', event.data.keyId);
         if (!record) return [];
         return [
           { kind: 'delete', collection: 'apiKeys', id: String(record['keyHash']) },

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../commands/event-store.ts';
-import type { Projection } from './projection.ts';
-import { ReadModelsBehindError, type Doc, type ReadModelSpace, type ReadStore, type ReadWrite } from './read-store.ts';
+import { innerMap } from './nested-map.ts';
+import type { Projection, ProjectionReader } from './projection.ts';
+import { ReadModelsBehindError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from './read-store.ts';
 
 // The projector: follows the event store from the read models' checkpoint and applies each batch's
 // writes together with the batch's last position, so a replayed batch changes nothing and a crash
@@ -17,39 +18,61 @@ export type Projector = {
   position(): Checkpoint;
 };
 
+/** Documents by collection and id; `null` for a deleted one. */
+export type Overlay = Map<string, Map<string, Doc | null>>;
+
 /**
- * Runs every projection over a batch; reads see the batch's own earlier writes. A sole writer of a
- * space (the rebuild) may pass an overlay that lives across batches, so reads of documents it wrote
- * earlier never leave the process.
+ * Runs every projection over a batch; reads see the batch's own earlier writes. The documents the
+ * batch reads that the overlay lacks are loaded first, in one round trip, so the projections run
+ * synchronously. A sole writer of a space (the rebuild) may pass an overlay that lives across
+ * batches, so reads of documents it wrote earlier never leave the process.
  */
 export async function projectBatch(
-  space: ReadModelSpace,
+  space: Pick<ReadModelSpace, 'getMany'>,
   projections: Projection[],
   events: RecordedEvent[],
-  overlay: Map<string, Doc | null> = new Map(),
+  overlay: Overlay = new Map(),
 ): Promise<ReadWrite[]> {
-  const key = (collection: string, id: string) => `${collection}\u0000${id}`;
-  const reader = {
-    async get(collection: string, id: string) {
-      const k = key(collection, id);
-      if (overlay.has(k)) return overlay.get(k) ?? null;
-      return space.get(collection, id);
+  const loaded: Overlay = new Map();
+  const refs: DocRef[] = [];
+  const reads = projections.flatMap((projection) => Object.entries(projection.reads));
+  for (const event of events) {
+    for (const [collection, idOf] of reads) {
+      const id = idOf(event);
+      if (id === undefined || overlay.get(collection)?.has(id)) continue;
+      const ofCollection = innerMap(loaded, collection);
+      if (ofCollection.has(id)) continue;
+      ofCollection.set(id, null);
+      refs.push({ collection, id });
+    }
+  }
+  if (refs.length > 0) (await space.getMany(refs)).forEach((doc, i) => doc && loaded.get((refs[i] as DocRef).collection)?.set((refs[i] as DocRef).id, doc));
+
+  const reader: ProjectionReader = {
+    get(collection, id) {
+      const written = overlay.get(collection)?.get(id);
+      if (written !== undefined) return written;
+      const doc = loaded.get(collection)?.get(id);
+      if (doc === undefined) throw new Error(`a projection read ${collection} ${id} without naming it in its reads`);
+      return doc;
     },
   };
+  const kept = new Set(reads.map(([collection]) => collection));
   // Only the last write of a document in the batch matters: the store replaces documents and their
-  // index memberships whole, so earlier writes of the same document are dropped.
-  const writes = new Map<string, ReadWrite>();
+  // index memberships whole, and writes of different documents touch different keys, so neither
+  // earlier writes of a document nor the order between documents need to reach the store.
+  const writes = new Map<string, Map<string, ReadWrite>>();
   for (const event of events) {
     for (const projection of projections) {
-      for (const write of await projection.handle(event, reader)) {
-        const k = key(write.collection, write.id);
-        overlay.set(k, write.kind === 'put' ? write.doc : null);
-        writes.delete(k);
-        writes.set(k, write);
+      for (const write of projection.handle(event, reader)) {
+        if (kept.has(write.collection)) innerMap(overlay, write.collection).set(write.id, write.kind === 'put' ? write.doc : null);
+        innerMap(writes, write.collection).set(write.id, write);
       }
     }
   }
-  return [...writes.values()];
+  const batch: ReadWrite[] = [];
+  for (const ofCollection of writes.values()) for (const write of ofCollection.values()) batch.push(write);
+  return batch;
 }
 
 export async function startProjector(options: {

@@ -13,6 +13,9 @@ export type ReadWrite =
   | { kind: 'put'; collection: string; id: string; doc: Doc; indexes: IndexEntry[]; unindexed?: true }
   | { kind: 'delete'; collection: string; id: string };
 
+/** A document's address. */
+export type DocRef = { collection: string; id: string };
+
 export type ListQuery = { index: string; limit: number; cursor?: string };
 /** Newest (highest score) first; `nextCursor` is opaque and present while more items remain. */
 export type Page = { items: Doc[]; nextCursor?: string };
@@ -21,6 +24,8 @@ export type Page = { items: Doc[]; nextCursor?: string };
 export interface ReadModelSpace {
   readonly version: number;
   get(collection: string, id: string): Promise<Doc | null>;
+  /** Several documents in one round trip, in the order asked; null for each that does not exist. */
+  getMany(refs: DocRef[]): Promise<Array<Doc | null>>;
   list(collection: string, query: ListQuery): Promise<Page>;
   /**
    * Commits the writes and the checkpoint together, only if `checkpoint` is after the stored one.

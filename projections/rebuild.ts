@@ -1,10 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../commands/event-store.ts';
 import type { Projection } from './projection.ts';
-import { projectBatch } from './projector.ts';
-import type { Doc, ReadStore } from './read-store.ts';
+import { projectBatch, type Overlay } from './projector.ts';
+import type { DocRef, ReadStore } from './read-store.ts';
 
 const OVERLAY_LIMIT = 200_000;
+
+const sizeOf = (overlay: Overlay) => {
+  let size = 0;
+  for (const ofCollection of overlay.values()) size += ofCollection.size;
+  return size;
+};
 
 // Blue/green rebuild: the next version of the read models is built from the first event in its own
 // key space while the active version keeps serving; once it has caught up it becomes active (the
@@ -31,41 +37,58 @@ export async function rebuildReadModels(options: {
   const space = readStore.space(version);
   const started = performance.now();
   let events = 0;
-  let checkpoint: Checkpoint = START;
   const rate = () => events / Math.max((performance.now() - started) / 1000, 1e-3);
 
   // This rebuild is the only writer of the new version: documents it wrote stay readable in memory,
-  // which also lets the next batch be projected while the previous one is still being applied.
-  const overlay = new Map<string, Doc | null>();
+  // which also lets the next batch be projected while the previous one is still being applied. Until
+  // the overlay is first cleared it holds every document written, so a document it lacks does not
+  // exist: no read has to wait for Redis (behind the previous batch's writes) to say so.
+  const overlay: Overlay = new Map();
+  let overlayComplete = true;
+  const reads = { getMany: (refs: DocRef[]) => (overlayComplete ? Promise.resolve(refs.map(() => null)) : space.getMany(refs)) };
   let applying: Promise<unknown> = Promise.resolve();
-  let next: Promise<RecordedEvent[]> = eventStore.readAll({ from: checkpoint, limit: batchSize });
-  for (;;) {
-    const batch = await next;
-    if (batch.length === 0) {
-      await applying;
-      // Caught up with what existed when we looked; look once more in case events arrived meanwhile.
-      const head = await eventStore.headCheckpoint();
-      if (head <= checkpoint) break;
-      next = eventStore.readAll({ from: checkpoint, limit: batchSize });
-      continue;
-    }
-    checkpoint = (batch.at(-1) as RecordedEvent).globalPosition;
-    next = eventStore.readAll({ from: checkpoint, limit: batchSize });
-    if (overlay.size > OVERLAY_LIMIT) {
+  for await (const batch of everyEvent(eventStore, batchSize)) {
+    if (sizeOf(overlay) > OVERLAY_LIMIT) {
       await applying;
       overlay.clear();
+      overlayComplete = false;
     }
-    const writes = await projectBatch(space, projections, batch, overlay);
+    const writes = await projectBatch(reads, projections, batch, overlay);
     await applying;
-    const batchCheckpoint = checkpoint;
-    applying = space.applyBulk ? space.applyBulk(writes, batchCheckpoint) : space.apply(writes, batchCheckpoint);
+    const checkpoint = (batch.at(-1) as RecordedEvent).globalPosition;
+    applying = space.applyBulk ? space.applyBulk(writes, checkpoint) : space.apply(writes, checkpoint);
+    // Awaited before the next batch; a failure while this one fails elsewhere is not unhandled.
+    applying.catch(() => undefined);
     events += batch.length;
-    options.onProgress?.({ version, events, eventsPerSecond: Math.round(rate()), checkpoint: batchCheckpoint });
+    options.onProgress?.({ version, events, eventsPerSecond: Math.round(rate()), checkpoint });
   }
-  await next.catch(() => undefined);
+  await applying;
   await readStore.activate(version);
   const seconds = (performance.now() - started) / 1000;
   await sleep(options.dropDelayMs ?? 2000);
   if (previousVersion !== version) await readStore.drop(previousVersion);
   return { version, previousVersion, events, seconds, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-3)) };
+}
+
+/** Every event in batches, until a read finds nothing after what the store's head was at that moment. */
+async function* everyEvent(eventStore: EventStore, batchSize: number): AsyncGenerator<RecordedEvent[]> {
+  const read = (from: Checkpoint) => {
+    const reading = eventStore.readAll({ from, limit: batchSize });
+    // Read while the caller projects; a failure surfaces when it is awaited, not as unhandled.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let checkpoint: Checkpoint = START;
+  let next = read(checkpoint);
+  for (;;) {
+    const batch = await next;
+    if (batch.length === 0) {
+      if ((await eventStore.headCheckpoint()) <= checkpoint) return;
+      next = read(checkpoint);
+      continue;
+    }
+    checkpoint = (batch.at(-1) as RecordedEvent).globalPosition;
+    next = read(checkpoint);
+    yield batch;
+  }
 }

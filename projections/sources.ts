@@ -8,9 +8,13 @@ const sourceIndexes = (doc: Doc) => [{ name: `org:${String(doc['organizationId']
 
 const put = (doc: Doc): ReadWrite => ({ kind: 'put', collection: 'sources', id: String(doc['id']), doc, indexes: sourceIndexes(doc) });
 
+/** Events that change an existing source document. */
+const UPDATES = new Set(['SourceUploaded', 'SourceIndexingStarted', 'SourceIndexed', 'SourceIndexingFailed']);
+
 export const sourcesProjection: Projection = {
   name: 'sources',
-  async handle(recorded, reader) {
+  reads: { sources: (recorded) => (UPDATES.has(recorded.type) ? (toDomainEvent(recorded).data as { sourceId: string }).sourceId : undefined) },
+  handle(recorded, reader) {
     const event = toDomainEvent(recorded);
     switch (event.type) {
       case 'SourceIngested': {
@@ -26,7 +30,7 @@ export const sourcesProjection: Projection = {
       case 'SourceIndexingStarted':
       case 'SourceIndexed':
       case 'SourceIndexingFailed': {
-        const current = await reader.get('sources', event.data.sourceId);
+        const current = reader.get('sources', event.data.sourceId);
         if (!current) return [];
         const updatedAt = recorded.metadata.recordedAt;
         if (event.type === 'SourceUploaded') return [put({ ...current, blob: event.data.blob, status: 'processing', updatedAt })];

@@ -22,7 +22,8 @@ const done = (kind: Job['kind'], id: string): ReadWrite => ({ kind: 'delete', co
 
 export const workQueueProjection: Projection = {
   name: 'work-queue',
-  async handle(event) {
+  reads: {},
+  handle(event) {
     const data = event.data as Record<string, unknown>;
     const at = event.metadata.recordedAt;
     switch (event.type) {

@@ -22,25 +22,25 @@ import { pollingSubscription } from './polling-subscription.ts';
 const encode = (position: number | bigint): Checkpoint => String(position).padStart(20, '0');
 const decode = (checkpoint: Checkpoint): number => (checkpoint === START ? 0 : Number(checkpoint));
 
-type Row = {
-  global_position: number;
-  stream_name: string;
-  stream_position: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-};
+// Reads return rows as arrays, in this column order: cheaper than an object per row, which counts
+// when a rebuild reads every event.
+const EVENT_COLUMNS = 'global_position, stream_name, stream_position, event_id, type, data, metadata';
+type Row = [globalPosition: number, streamName: string, streamPosition: number, eventId: string, type: string, data: string, metadata: string];
 
 const toRecorded = (row: Row): RecordedEvent => ({
-  id: row.event_id,
-  type: row.type,
-  data: JSON.parse(row.data) as Record<string, unknown>,
-  metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
-  streamName: row.stream_name,
-  streamPosition: row.stream_position,
-  globalPosition: encode(row.global_position),
+  id: row[3],
+  type: row[4],
+  data: JSON.parse(row[5]) as Record<string, unknown>,
+  metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
+  streamName: row[1],
+  streamPosition: row[2],
+  globalPosition: encode(row[0]),
 });
+
+const returningArrays = (statement: StatementSync) => {
+  statement.setReturnArrays(true);
+  return statement;
+};
 
 export function openSqliteEventStore(options: { path: string; pollIntervalMs?: number }): EventStore {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -72,8 +72,8 @@ export function openSqliteEventStore(options: { path: string; pollIntervalMs?: n
     insert: db.prepare(
       'INSERT INTO events (stream_name, stream_position, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?) RETURNING global_position',
     ),
-    readStream: db.prepare('SELECT * FROM events WHERE stream_name = ? AND stream_position >= ? ORDER BY stream_position'),
-    readAll: db.prepare('SELECT * FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?'),
+    readStream: returningArrays(db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND stream_position >= ? ORDER BY stream_position`)),
+    readAll: returningArrays(db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?`)),
     head: db.prepare('SELECT MAX(global_position) AS head FROM events'),
     lastOf: db.prepare('SELECT MAX(stream_position) AS version, MAX(global_position) AS position FROM events WHERE event_id IN (SELECT value FROM json_each(?))'),
   } satisfies Record<string, StatementSync>;
@@ -122,11 +122,11 @@ export function openSqliteEventStore(options: { path: string; pollIntervalMs?: n
     },
 
     async readStream(streamName, options = {}) {
-      return (statements.readStream.all(streamName, options.from ?? 0) as Row[]).map(toRecorded);
+      return (statements.readStream.all(streamName, options.from ?? 0) as unknown as Row[]).map(toRecorded);
     },
 
     async readAll(options: ReadAllOptions = {}) {
-      return (statements.readAll.all(decode(options.from ?? START), options.limit ?? 1000) as Row[]).map(toRecorded);
+      return (statements.readAll.all(decode(options.from ?? START), options.limit ?? 1000) as unknown as Row[]).map(toRecorded);
     },
 
     subscribe(from, handler, subscribeOptions = {}) {

@@ -27,11 +27,18 @@ export function createMemoryReadStore(): ReadStore {
     return space;
   };
 
+  const docOf = (version: number, collection: string, id: string) => {
+    const doc = spaces.get(version)?.docs.get(collection)?.get(id);
+    return doc ? clone(doc) : null;
+  };
+
   const view = (version: number): ReadModelSpace => ({
     version,
     async get(collection, id) {
-      const doc = spaces.get(version)?.docs.get(collection)?.get(id);
-      return doc ? clone(doc) : null;
+      return docOf(version, collection, id);
+    },
+    async getMany(refs) {
+      return refs.map((ref) => docOf(version, ref.collection, ref.id));
     },
     async list(collection: string, query: ListQuery): Promise<Page> {
       const space = spaces.get(version);
@@ -57,7 +64,8 @@ export function createMemoryReadStore(): ReadStore {
     },
     async dump() {
       const result: Record<string, Record<string, Doc>> = {};
-      for (const [collection, docs] of spaces.get(version)?.docs ?? []) result[collection] = Object.fromEntries(clone([...docs]));
+      // As Redis shows it: a collection whose documents were all deleted is not there.
+      for (const [collection, docs] of spaces.get(version)?.docs ?? []) if (docs.size > 0) result[collection] = Object.fromEntries(clone([...docs]));
       return result;
     },
   });

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { START, type Checkpoint } from '../../commands/event-store.ts';
+import { innerList, innerMap } from '../../projections/nested-map.ts';
 import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
 import { ReadModelsBehindError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 
@@ -92,6 +93,16 @@ result[#result + 1] = (#found > limit) and '1' or '0'
 return result`;
 
 const POINTER_CACHE_MS = 250;
+/** Keys or members per multi-key command, an even number (MSET and ZADD take pairs). */
+const MAX_ARGUMENTS = 20_000;
+
+/** `values` in pieces of at most MAX_ARGUMENTS, without copying the usual single piece. */
+const chunks = (values: string[]) => {
+  if (values.length <= MAX_ARGUMENTS) return values.length === 0 ? [] : [values];
+  const pieces: string[][] = [];
+  for (let i = 0; i < values.length; i += MAX_ARGUMENTS) pieces.push(values.slice(i, i + MAX_ARGUMENTS));
+  return pieces;
+};
 
 export async function openRedisReadStore(options: { url: string; keyPrefix?: string }): Promise<ReadStore> {
   const prefix = options.keyPrefix ?? 'rm';
@@ -111,13 +122,18 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
 
   // What a bulk load (a rebuild) has put in each index, so it can move documents between indexes
   // without reading Redis back.
-  const bulkMemberships = new Map<number, Map<string, string>>();
+  const bulkMemberships = new Map<number, Map<string, Map<string, string>>>();
 
   const space = (version: number): ReadModelSpace => ({
     version,
     async get(collection, id) {
       const json = await redis.get(`${base(version)}:doc:${collection}:${id}`);
       return json ? (JSON.parse(json) as Doc) : null;
+    },
+    async getMany(refs) {
+      if (refs.length === 0) return [];
+      const values = await redis.mget(refs.map((ref) => `${base(version)}:doc:${ref.collection}:${ref.id}`));
+      return values.map((json) => (json ? (JSON.parse(json) as Doc) : null));
     },
     async list(collection: string, query: ListQuery): Promise<Page> {
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
@@ -156,32 +172,44 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
     async applyBulk(writes: ReadWrite[], checkpoint: Checkpoint) {
       let known = bulkMemberships.get(version);
       if (!known) bulkMemberships.set(version, (known = new Map()));
-      const pipeline = redis.pipeline();
-      const prefixOf = `${base(version)}`;
+      const keyBase = base(version);
+      // Multi-key commands (one MSET, one UNLINK, one ZREM and one ZADD per index) rather than one
+      // command per key: the client's per-command cost, not Redis, bounds a rebuild. Documents are
+      // unique within a batch (the projector keeps the last write of each), so no two of these
+      // commands touch the same key and member, and removals all precede additions.
+      const sets: string[] = [];
+      const unlinks: string[] = [];
+      const removals = new Map<string, string[]>();
+      const additions = new Map<string, string[]>();
       for (const write of writes) {
-        const docKey = `${prefixOf}:doc:${write.collection}:${write.id}`;
-        const memKey = `${prefixOf}:mem:${write.collection}:${write.id}`;
-        const membershipKey = `${write.collection}\u0000${write.id}`;
-        const before = known.get(membershipKey) ?? '';
+        const docKey = `${keyBase}:doc:${write.collection}:${write.id}`;
+        if (write.kind === 'put') sets.push(docKey, JSON.stringify(write.doc));
+        else unlinks.push(docKey);
+        if (write.kind === 'put' && write.unindexed) continue;
+        const ofCollection = innerMap(known, write.collection);
+        const before = ofCollection.get(write.id) ?? '';
         const after = write.kind === 'put' ? write.indexes.map((entry) => `${entry.name}\t${entry.score}`).join('\n') : '';
-        if (before !== after) {
-          for (const line of before ? before.split('\n') : []) pipeline.zrem(`${prefixOf}:idx:${write.collection}:${line.slice(0, line.lastIndexOf('\t'))}`, write.id);
-          if (write.kind === 'put') for (const entry of write.indexes) pipeline.zadd(`${prefixOf}:idx:${write.collection}:${entry.name}`, entry.score, write.id);
-          if (after) {
-            pipeline.set(memKey, after);
-            known.set(membershipKey, after);
-          } else {
-            pipeline.del(memKey);
-            known.delete(membershipKey);
-          }
+        if (before === after) continue;
+        const indexKey = (name: string) => `${keyBase}:idx:${write.collection}:${name}`;
+        for (const line of before ? before.split('\n') : []) innerList(removals, indexKey(line.slice(0, line.lastIndexOf('\t')))).push(write.id);
+        if (write.kind === 'put') for (const entry of write.indexes) innerList(additions, indexKey(entry.name)).push(String(entry.score), write.id);
+        const memKey = `${keyBase}:mem:${write.collection}:${write.id}`;
+        if (after) {
+          sets.push(memKey, after);
+          ofCollection.set(write.id, after);
+        } else {
+          unlinks.push(memKey);
+          ofCollection.delete(write.id);
         }
-        if (write.kind === 'put') pipeline.set(docKey, JSON.stringify(write.doc));
-        else pipeline.del(docKey);
       }
-      pipeline.set(`${prefixOf}:checkpoint`, checkpoint);
+      const pipeline = redis.pipeline();
+      for (const chunk of chunks(unlinks)) pipeline.unlink(chunk);
+      for (const [key, ids] of removals) for (const chunk of chunks(ids)) pipeline.zrem(key, chunk);
+      for (const [key, pairs] of additions) for (const chunk of chunks(pairs)) pipeline.zadd(key, ...chunk);
+      for (const chunk of chunks(sets)) pipeline.mset(chunk);
+      pipeline.set(`${keyBase}:checkpoint`, checkpoint);
       pipeline.sadd(versionsKey, String(version));
-      const results = await pipeline.exec();
-      const failed = results?.find(([error]) => error);
+      const failed = (await pipeline.exec())?.find(([error]) => error);
       if (failed) throw failed[0];
     },
     async checkpoint() {
@@ -233,6 +261,7 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       cached = null;
     },
     async drop(version) {
+      bulkMemberships.delete(version);
       if (version === (await activeVersion())) throw new Error('the active version cannot be dropped');
       let cursor = '0';
       do {

@@ -35,6 +35,20 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       assert.equal(await space.get('things', 'x'), null);
     });
 
+    test('getMany answers in the order asked, null for what does not exist', async () => {
+      const space = store.space((await store.latestVersion()) + 20);
+      await space.apply([put('m1', 1, [], { n: 1 }), put('m2', 2, [], { n: 2 })], cp(1));
+      const refs = [
+        { collection: 'things', id: 'm2' },
+        { collection: 'things', id: 'absent' },
+        { collection: 'other', id: 'm1' },
+        { collection: 'things', id: 'm1' },
+      ];
+      assert.deepEqual(await space.getMany(refs), [{ id: 'm2', score: 2, n: 2 }, null, null, { id: 'm1', score: 1, n: 1 }]);
+      assert.deepEqual(await space.getMany([]), []);
+      await store.drop(space.version);
+    });
+
     test('a writer that expects the store further along than it is gets ReadModelsBehindError and writes nothing', async () => {
       const space = store.space((await store.latestVersion()) + 10);
       await space.apply([put('early', 1, [])], cp(2));

@@ -5,6 +5,7 @@ import type { RecordedEvent } from '../../commands/event-store.ts';
 import { currentVersion, type DomainEvent } from '../../domain/events.ts';
 import { createMemoryReadStore } from '../../infrastructure/read-store/memory.ts';
 import { allProjections } from '../../projections/index.ts';
+import type { Projection } from '../../projections/projection.ts';
 import { projectBatch } from '../../projections/projector.ts';
 
 // Read models given events: what a client will see for each sequence of events.
@@ -122,5 +123,29 @@ describe('read models', () => {
     assert.ok(!('blob' in (second?.['data'] as object)));
     assert.equal(await space.get('feed', 'org-1:3'), null);
     assert.equal((await space.get('feed', 'org-2:1'))?.['type'], 'SourceIngested');
+  });
+
+  test('one batch or one event per batch: the same read models (reads see the batch’s own writes)', async () => {
+    const events = [
+      recorded('organization-org-1', { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } }, t(0)),
+      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
+      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(1) } }, t(1)),
+      recorded('source-s-1', { type: 'SourceIndexingStarted', data: { sourceId: 's-1', workerId: 'w', attempt: 1, leaseExpiresAt: t(5), startedAt: t(2) } }, t(2)),
+      recorded('source-s-1', { type: 'SourceIndexingFailed', data: { sourceId: 's-1', reason: 'unreadable', retryable: false, attempt: 1, failedAt: t(3) } }, t(3)),
+      recorded('organization-org-1', { type: 'ApiKeyRevoked', data: { organizationId: 'org-1', keyId: 'k1', revokedAt: t(4) } }, t(4)),
+    ];
+    const together = await createMemoryReadStore().active();
+    await together.apply(await projectBatch(together, allProjections, events), (events.at(-1) as RecordedEvent).globalPosition);
+    const apart = await project(events);
+    assert.deepEqual(await together.dump(), await apart.dump());
+    assert.equal((await together.get('sources', 's-1'))?.['status'], 'failed');
+    assert.equal((await together.get('feedCounters', 'org-1'))?.['sequence'], 6);
+  });
+
+  test('a projection that reads a document it did not name in its reads fails loudly', async () => {
+    const space = await createMemoryReadStore().active();
+    const sneaky: Projection = { name: 'sneaky', reads: {}, handle: (_event, reader) => (reader.get('sources', 's-1') ? [] : []) };
+    const event = recorded('source-s-1', { type: 'SourceDeleted', data: { sourceId: 's-1', deletedAt: t(0) } }, t(0));
+    await assert.rejects(projectBatch(space, [sneaky], [event]), /read sources s-1 without naming it/);
   });
 });
