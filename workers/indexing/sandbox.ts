@@ -18,6 +18,18 @@ const childCommand = (memoryMb: number, args: string[]): [string, string[]] =>
     ? [process.execPath, ['run', '-A', '--unstable-unsafe-proto', `--v8-flags=--max-old-space-size=${memoryMb}`, CHILD, ...args]]
     : [process.execPath, [`--max-old-space-size=${memoryMb}`, CHILD, ...args]];
 
+/**
+ * What the parser child inherits: how to find its tools, and nothing of the service's own settings.
+ * The child reads untrusted bytes; keys, database URLs and credentials must not be in its reach.
+ */
+const CHILD_ENVIRONMENT = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'SOFFICE_PATH', 'DENO_DIR'];
+
+export const childEnvironment = (environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => {
+  const passed: NodeJS.ProcessEnv = { NODE_OPTIONS: '' };
+  for (const name of CHILD_ENVIRONMENT) if (environment[name] !== undefined) passed[name] = environment[name];
+  return passed;
+};
+
 async function rssMb(pid: number): Promise<number> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -33,7 +45,7 @@ export async function parseInSandbox(
   limits: { timeoutMs: number; memoryMb: number },
 ): Promise<ExtractedContent> {
   const [command, args] = childCommand(limits.memoryMb, [format, input.path, input.workDir, input.fileName ?? '']);
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: childEnvironment() });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 10_000) stderr += chunk.toString();
