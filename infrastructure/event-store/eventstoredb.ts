@@ -1,76 +1,127 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ANY,
+  BACKWARDS,
+  END,
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
-  BACKWARDS,
   jsonEvent,
   NO_STREAM,
   START as ESDB_START,
-  END,
   StreamNotFoundError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type Direction,
   type JSONType,
   type Position,
   type ReadPosition,
-  type ResolvedEvent,
+  type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  type AppendResult,
   type Checkpoint,
   ConcurrencyError,
   type EventStore,
-  type NewEvent,
+  type ExpectedVersion,
   type RecordedEvent,
   START,
   type Subscription,
 } from '../../commands/event-store.ts';
 
-// EventStoreDB: streams map one to one; the global order is $all, read without system events, with
-// the commit position as the checkpoint (fixed-width so strings compare). The server enforces the
-// expected revision and keeps retried appends (same event ids, same expectation) idempotent.
+// EventStoreDB: streams map one to one; the global order is $all without system events, and the
+// checkpoint is an event's $all position. Both halves of the position (commit, prepare) are kept,
+// each padded to 20 digits, so strings order like $all whether or not the server gives the events
+// of one append distinct commit positions. The server enforces the expected revision and keeps
+// retried appends (same event ids, same expectation) idempotent.
 
-const encode = (position: Position): Checkpoint => `${position.commit.toString().padStart(20, '0')}:${position.prepare.toString().padStart(20, '0')}`;
+const pad = (value: bigint) => value.toString().padStart(20, '0');
+const encode = (position: Position): Checkpoint => `${pad(position.commit)}:${pad(position.prepare)}`;
 const decode = (checkpoint: Checkpoint): Position => {
-  const [commit = '0', prepare = '0'] = checkpoint.split(':');
-  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+  const match = /^(\d{20}):(\d{20})$/.exec(checkpoint);
+  if (!match) throw new Error(`not an EventStoreDB event-store checkpoint: ${checkpoint}`);
+  return { commit: BigInt(match[1] as string), prepare: BigInt(match[2] as string) };
 };
+const readPosition = (checkpoint: Checkpoint): ReadPosition => (checkpoint === START ? ESDB_START : decode(checkpoint));
 
-const toRecorded = (resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null => {
-  const event = resolved.event;
+// Servers fill positions they do not know with 0 (unset) or 2^64-1 (-1): neither is a real event's.
+const NO_POSITION = 2n ** 64n - 1n;
+const knownPosition = (position: Position | undefined): position is Position =>
+  position !== undefined && position.commit > 0n && position.commit < NO_POSITION;
+
+const expectedRevision = (expected: ExpectedVersion): AppendExpectedRevision =>
+  expected === 'noStream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected);
+
+/** Our events only: system events ($-types, $-streams) and non-JSON records are not part of the log. */
+const toRecorded = (event: EsdbRecordedEvent | undefined): RecordedEvent | null => {
   if (!event || !event.isJson || event.type.startsWith('$') || event.streamId.startsWith('$')) return null;
-  const metadata = event.metadata as RecordedEvent['metadata'];
   return {
     id: event.id,
     type: event.type,
     data: event.data as Record<string, unknown>,
-    metadata,
+    metadata: event.metadata as RecordedEvent['metadata'],
     streamName: event.streamId,
     streamPosition: Number(event.revision),
-    globalPosition: event.position ? encode(event.position) : START,
+    // Stream reads on older servers carry no $all position: such an event shows START (stream reads
+    // feed deciders, which never look at it; $all reads and subscriptions always have it).
+    globalPosition: knownPosition(event.position) ? encode(event.position) : START,
   };
 };
 
-export async function openEventStoreDbEventStore(options: { connectionString: string }): Promise<EventStore> {
-  const client = EventStoreDBClient.connectionString`${options.connectionString}`;
+/** Raw $all page size: system events are skipped client-side, since $all reads take no filter in this client. */
+const PAGE = 500;
+
+export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
   const subscriptions = new Set<Subscription>();
 
+  /**
+   * $all records strictly after `after` (forwards) or strictly before it (backwards), page by page:
+   * a read includes the record at its starting position, which the previous page already gave.
+   */
+  async function* scanAll(direction: Direction, start: ReadPosition, after: Checkpoint): AsyncGenerator<EsdbRecordedEvent & { position: Position }> {
+    let cursor = after;
+    let fromPosition = start;
+    for (;;) {
+      let read = 0;
+      for await (const resolved of client.readAll({ fromPosition, direction, maxCount: PAGE }) as AsyncIterable<AllStreamResolvedEvent>) {
+        read++;
+        const event = resolved.event;
+        if (!event) continue;
+        const position = encode(event.position);
+        if (cursor !== START && (direction === FORWARDS ? position <= cursor : position >= cursor)) continue;
+        cursor = position;
+        fromPosition = event.position;
+        yield event;
+      }
+      if (read < PAGE) return;
+    }
+  }
+
+  const appendedPosition = async (streamName: string, revision: bigint): Promise<Checkpoint> => {
+    // An idempotent retry reports no position on some server versions: ask for the stored event's.
+    for await (const resolved of client.readStream(streamName, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
+      if (knownPosition(resolved.event?.position)) return encode(resolved.event.position);
+    }
+    throw new Error(`EventStoreDB reported no $all position for ${streamName}@${revision}`);
+  };
+
   const store: EventStore = {
-    async append(streamName: string, events: NewEvent[], expectedVersion): Promise<AppendResult> {
+    async append(streamName, events, expectedVersion) {
+      if (events.length === 0) throw new Error('append needs at least one event');
       try {
         const result = await client.appendToStream(
           streamName,
           events.map((event) => jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata })),
-          { expectedRevision: expectedVersion === 'noStream' ? NO_STREAM : expectedVersion === 'any' ? ANY : BigInt(expectedVersion) },
+          { expectedRevision: expectedRevision(expectedVersion) },
         );
-        return { nextExpectedVersion: Number(result.nextExpectedRevision), lastCheckpoint: result.position ? encode(result.position) : START };
+        const lastCheckpoint = knownPosition(result.position)
+          ? encode(result.position)
+          : await appendedPosition(streamName, result.nextExpectedRevision);
+        return { nextExpectedVersion: Number(result.nextExpectedRevision), lastCheckpoint };
       } catch (error) {
-        if (error instanceof WrongExpectedVersionError) {
-          const actual = error.actualVersion;
-          throw new ConcurrencyError(streamName, expectedVersion, typeof actual === 'bigint' ? Number(actual) : 'noStream');
-        }
-        throw error;
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const actual = error.actualVersion;
+        throw new ConcurrencyError(streamName, expectedVersion, typeof actual === 'bigint' && actual >= 0n ? Number(actual) : 'noStream');
       }
     },
 
@@ -78,7 +129,7 @@ export async function openEventStoreDbEventStore(options: { connectionString: st
       const events: RecordedEvent[] = [];
       try {
         for await (const resolved of client.readStream(streamName, { fromRevision: BigInt(readOptions.from ?? 0), direction: FORWARDS })) {
-          const recorded = toRecorded(resolved);
+          const recorded = toRecorded(resolved.event);
           if (recorded) events.push(recorded);
         }
       } catch (error) {
@@ -89,59 +140,78 @@ export async function openEventStoreDbEventStore(options: { connectionString: st
     },
 
     async readAll(readOptions = {}) {
-      const limit = readOptions.limit ?? 1000;
       const from = readOptions.from ?? START;
+      const limit = readOptions.limit ?? 1000;
       const events: RecordedEvent[] = [];
-      // $all includes system events, which are skipped: read in pages until `limit` user events.
-      let position: ReadPosition = from === START ? ESDB_START : decode(from);
-      let skipFirst = from !== START;
-      for (;;) {
-        let read = 0;
-        let last: Position | undefined;
-        for await (const resolved of client.readAll({ fromPosition: position, maxCount: limit + 1, direction: FORWARDS })) {
-          read++;
-          if (resolved.event?.position) last = resolved.event.position;
-          if (skipFirst) {
-            skipFirst = false;
-            if (from !== START && resolved.event?.position && encode(resolved.event.position) === from) continue;
-          }
-          const recorded = toRecorded(resolved);
-          if (recorded && recorded.globalPosition > from) events.push(recorded);
-          if (events.length >= limit) return events;
-        }
-        if (read <= limit || !last) return events;
-        position = last;
-        skipFirst = true;
+      if (limit <= 0) return events;
+      for await (const event of scanAll(FORWARDS, readPosition(from), from)) {
+        const recorded = toRecorded(event);
+        if (recorded && events.push(recorded) === limit) break;
       }
+      return events;
     },
 
-    subscribe(from, handler) {
-      let stopped = false;
-      const subscription = client.subscribeToAll({ fromPosition: from === START ? ESDB_START : decode(from), filter: excludeSystemEvents() });
+    subscribe(from, handler, subscribeOptions = {}) {
+      const batchSize = subscribeOptions.batchSize ?? 500;
+      const stopping = new AbortController();
+      let live: ReturnType<EventStoreDBClient['subscribeToAll']> | null = null;
+      let checkpoint = from;
+      readPosition(from);
+
       const done = (async () => {
-        for await (const resolved of subscription) {
-          if (stopped) break;
-          const recorded = toRecorded(resolved);
-          if (recorded && recorded.globalPosition > from) await handler([recorded]);
+        for (let failures = 0; !stopping.signal.aborted; ) {
+          const subscription = client.subscribeToAll({ fromPosition: readPosition(checkpoint), filter: excludeSystemEvents() });
+          live = subscription;
+          let handlerFailure: { error: unknown } | null = null;
+          try {
+            for await (const first of subscription as AsyncIterable<AllStreamResolvedEvent>) {
+              // Whatever else is already buffered goes in the same batch.
+              const raw = [first];
+              while (raw.length < batchSize && subscription.readableLength > 0) raw.push(subscription.read() as AllStreamResolvedEvent);
+              failures = 0;
+              const batch = raw.map((resolved) => toRecorded(resolved.event)).filter((event): event is RecordedEvent => event !== null && event.globalPosition > checkpoint);
+              if (batch.length === 0) continue;
+              try {
+                await handler(batch);
+              } catch (error) {
+                handlerFailure = { error };
+                break;
+              }
+              checkpoint = (batch.at(-1) as RecordedEvent).globalPosition;
+              if (stopping.signal.aborted) break;
+            }
+          } catch {
+            // The connection dropped or the server ended the subscription: resubscribe from the
+            // checkpoint below; only a failing handler ends the subscription for good.
+          } finally {
+            live = null;
+            await subscription.unsubscribe().catch(() => undefined);
+            subscription.destroy();
+          }
+          if (handlerFailure) throw handlerFailure.error;
+          if (stopping.signal.aborted) break;
+          failures++;
+          await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), undefined, { signal: stopping.signal }).catch(() => undefined);
         }
       })();
+
       const handle: Subscription = {
         async stop() {
-          stopped = true;
-          await subscription.unsubscribe();
+          stopping.abort();
+          // Ends a wait for the next event; a running handler is awaited.
+          live?.destroy();
           await done.catch(() => undefined);
-          subscriptions.delete(handle);
         },
         done,
       };
-      done.catch(() => undefined);
       subscriptions.add(handle);
+      done.catch(() => undefined).finally(() => subscriptions.delete(handle));
       return handle;
     },
 
     async headCheckpoint() {
-      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 50 })) {
-        const recorded = toRecorded(resolved);
+      for await (const event of scanAll(BACKWARDS, END, START)) {
+        const recorded = toRecorded(event);
         if (recorded) return recorded.globalPosition;
       }
       return START;
@@ -157,4 +227,8 @@ export async function openEventStoreDbEventStore(options: { connectionString: st
     },
   };
   return store;
+}
+
+export async function openEventStoreDbEventStore(options: { connectionString: string }): Promise<EventStore> {
+  return eventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString));
 }

@@ -16,35 +16,35 @@ export function pollingSubscription(options: {
   /** Tracks live subscriptions so the store can stop them on close. */
   registry?: Set<Subscription>;
 }): Subscription {
-  let stopped = false;
+  const stopping = new AbortController();
   let checkpoint = options.from;
-  let wakeUp: (() => void) | null = null;
-  let pending = false;
+  // A wake-up that arrives while a read is under way must not be lost: the next wait returns at once.
+  let woken = false;
+  let interruptWait: (() => void) | null = null;
   const wake = () => {
-    pending = true;
-    wakeUp?.();
+    woken = true;
+    interruptWait?.();
   };
   const removeWake = options.onWake?.(wake) ?? (() => undefined);
 
-  const idle = async () => {
-    if (pending) {
-      pending = false;
+  const pause = async (ms: number, wakeable: boolean) => {
+    if (wakeable && woken) {
+      woken = false;
       return;
     }
-    const abort = new AbortController();
-    await Promise.race([
-      new Promise<void>((resolve) => (wakeUp = resolve)),
-      sleep(options.pollIntervalMs, undefined, { signal: abort.signal }).catch(() => undefined),
-    ]);
-    abort.abort();
-    wakeUp = null;
-    pending = false;
+    const interrupted = new AbortController();
+    const interrupt = () => interrupted.abort();
+    stopping.signal.addEventListener('abort', interrupt);
+    if (wakeable) interruptWait = interrupt;
+    await sleep(ms, undefined, { signal: interrupted.signal }).catch(() => undefined);
+    stopping.signal.removeEventListener('abort', interrupt);
+    interruptWait = null;
+    if (wakeable) woken = false;
   };
 
-  const self: { subscription?: Subscription } = {};
   const done = (async () => {
     try {
-      for (let failures = 0; !stopped; ) {
+      for (let failures = 0; !stopping.signal.aborted; ) {
         let batch: RecordedEvent[];
         try {
           batch = await options.read(checkpoint, options.batchSize);
@@ -53,12 +53,12 @@ export function pollingSubscription(options: {
           // The store is unreachable (restart, network): keep the position and try again; only a
           // failing handler ends the subscription.
           failures++;
-          await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+          await pause(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), false);
           continue;
         }
-        if (stopped) break;
+        if (stopping.signal.aborted) break;
         if (batch.length === 0) {
-          await idle();
+          await pause(options.pollIntervalMs, true);
           continue;
         }
         await options.handler(batch);
@@ -66,20 +66,17 @@ export function pollingSubscription(options: {
       }
     } finally {
       removeWake();
-      if (self.subscription) options.registry?.delete(self.subscription);
     }
   })();
 
   const subscription: Subscription = {
     async stop() {
-      stopped = true;
-      wakeUp?.();
+      stopping.abort();
       await done.catch(() => undefined);
     },
     done,
   };
-  self.subscription = subscription;
   options.registry?.add(subscription);
-  done.catch(() => undefined);
+  done.catch(() => undefined).finally(() => options.registry?.delete(subscription));
   return subscription;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import {
   type AppendResult,
@@ -21,8 +22,9 @@ const pad = (value: string | number) => String(value).padStart(20, '0');
 const encode = (transactionId: string, position: string | number): Checkpoint => `${pad(transactionId)}:${pad(position)}`;
 const decode = (checkpoint: Checkpoint): [string, string] => {
   if (checkpoint === START) return ['0', '0'];
-  const [transactionId = '0', position = '0'] = checkpoint.split(':');
-  return [String(BigInt(transactionId)), String(BigInt(position))];
+  const match = /^(\d{20}):(\d{20})$/.exec(checkpoint);
+  if (!match) throw new Error(`not a PostgreSQL event-store checkpoint: ${checkpoint}`);
+  return [String(BigInt(match[1] as string)), String(BigInt(match[2] as string))];
 };
 
 type Row = {
@@ -47,10 +49,42 @@ const toRecorded = (row: Row): RecordedEvent => ({
 });
 
 const UNIQUE_VIOLATION = '23505';
+/** How often an append with expected version `any` may lose the race for the stream's next position. */
+const ANY_ATTEMPTS = 10;
+
+const checkedSchema = (schema: string) => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  return schema;
+};
+
+type AppendedRow = { stream_position: number; global_position: string; transaction_id: string };
+
+/**
+ * The single statement of an append: reads the stream's version, checks the expectation and inserts
+ * the events, so an append is one round trip and one short transaction. The events travel as one
+ * JSON document (cheaper to encode and parse than arrays of JSON); no row comes back when the
+ * expectation fails. Exported so a test can run it inside a transaction it holds open.
+ */
+export function appendStatement(schema: string): (streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion) => pg.QueryConfig {
+  const table = `"${checkedSchema(schema)}".events`;
+  const text = `
+    INSERT INTO ${table} (stream_name, stream_position, event_id, type, data, metadata)
+    SELECT $1, current.version + e.n, e.event->>'id', e.event->>'type', e.event->'data', e.event->'metadata'
+    FROM (SELECT coalesce(max(stream_position), -1) AS version FROM ${table} WHERE stream_name = $1) AS current,
+         jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
+    WHERE $2::integer IS NULL OR current.version = $2
+    RETURNING stream_position, global_position, transaction_id::text AS transaction_id`;
+  const name = `lcs-append-${schema}`;
+  return (streamName, events, expectedVersion) => ({
+    name,
+    text,
+    // 'any' checks nothing; 'noStream' is the version of a stream without events, -1.
+    values: [streamName, expectedVersion === 'any' ? null : expectedVersion === 'noStream' ? -1 : expectedVersion, JSON.stringify(events)],
+  });
+}
 
 export async function openPostgresEventStore(options: { connectionString: string; schema?: string; pollIntervalMs?: number }): Promise<EventStore> {
-  const schema = options.schema ?? 'public';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const schema = checkedSchema(options.schema ?? 'public');
   const table = `"${schema}".events`;
   const channel = `lcs_events_${schema}`;
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 20 });
@@ -73,20 +107,9 @@ export async function openPostgresEventStore(options: { connectionString: string
 
   const columns = 'global_position, transaction_id::text AS transaction_id, stream_name, stream_position, event_id, type, data, metadata';
   const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
-  const appendSql = `
-    WITH cur AS (SELECT coalesce(max(stream_position), -1) AS v FROM ${table} WHERE stream_name = $1),
-    ok AS (SELECT v FROM cur WHERE $2::text = 'any' OR ($2 = 'noStream' AND v = -1) OR (CASE WHEN $2 ~ '^-?[0-9]+$' THEN v = $2::int ELSE false END)),
-    ins AS (
-      INSERT INTO ${table} (stream_name, stream_position, event_id, type, data, metadata)
-      SELECT $1, ok.v + e.n, e.id, e.type, e.data, e.meta
-      FROM ok, unnest($3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, n)
-      RETURNING stream_position, global_position, transaction_id
-    )
-    SELECT (SELECT v FROM cur) AS current,
-           (SELECT max(stream_position) FROM ins) AS last_position,
-           (SELECT max(global_position) FROM ins) AS last_global,
-           (SELECT transaction_id::text FROM ins LIMIT 1) AS transaction_id`;
+  const appendQuery = appendStatement(schema);
 
+  /** What an earlier attempt of this append stored, if its events are already there. */
   const stored = async (streamName: string, events: NewEvent[]): Promise<AppendResult | null> => {
     const result = await pool.query<{ stream_name: string; version: number; transaction_id: string; global_position: string }>(
       `SELECT stream_name, max(stream_position) OVER () AS version, transaction_id::text AS transaction_id, global_position
@@ -98,38 +121,44 @@ export async function openPostgresEventStore(options: { connectionString: string
     if (row.stream_name !== streamName) throw new Error(`event id already belongs to stream ${row.stream_name}`);
     return { nextExpectedVersion: row.version, lastCheckpoint: encode(row.transaction_id, row.global_position) };
   };
+  const currentVersion = async (streamName: string): Promise<number | 'noStream'> => {
+    const result = await pool.query<{ v: number | null }>(`SELECT max(stream_position) AS v FROM ${table} WHERE stream_name = $1`, [streamName]);
+    return result.rows[0]?.v ?? 'noStream';
+  };
 
-  // One LISTEN connection wakes every subscription of this store; it reconnects after a database
-  // restart (meanwhile subscriptions fall back to polling).
+  // One LISTEN connection wakes every subscription of this store. It reconnects after a database
+  // restart (meanwhile subscriptions fall back to polling) and then wakes them, for what they missed.
   const wakers = new Set<() => void>();
-  let listener: pg.Client | null = null;
-  let closed = false;
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: options.connectionString });
-    client.on('notification', () => {
-      for (const wake of wakers) wake();
-    });
-    const reconnect = () => {
-      if (closed || listener !== client) return;
-      listener = null;
-      setTimeout(() => void listen().catch(() => setTimeout(reconnectLater, 1000)), 1000).unref();
-    };
-    client.on('error', reconnect);
-    client.on('end', reconnect);
-    listener = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-    } catch (error) {
-      if (listener === client) listener = null;
-      throw error;
-    }
+  const wakeAll = () => {
     for (const wake of wakers) wake();
   };
-  const reconnectLater = () => {
-    if (!closed && !listener) void listen().catch(() => setTimeout(reconnectLater, 1000).unref());
-  };
-  await listen();
+  const closing = new AbortController();
+  let listener: pg.Client | null = null;
+  let listening: () => void = () => undefined;
+  const firstAttempt = new Promise<void>((resolve) => (listening = resolve));
+  const listenLoop = (async () => {
+    while (!closing.signal.aborted) {
+      const client = new pg.Client({ connectionString: options.connectionString });
+      listener = client;
+      client.on('error', () => undefined);
+      const ended = new Promise<void>((resolve) => client.once('end', resolve));
+      try {
+        await client.connect();
+        client.on('notification', wakeAll);
+        await client.query(`LISTEN ${channel}`);
+        listening();
+        wakeAll();
+        if (!closing.signal.aborted) await ended;
+      } catch {
+        // Unreachable for now: subscriptions poll until the next attempt.
+      }
+      listener = null;
+      listening();
+      await client.end().catch(() => undefined);
+      await sleep(1000, undefined, { signal: closing.signal }).catch(() => undefined);
+    }
+  })();
+  await firstAttempt;
   const subscriptions = new Set<Subscription>();
 
   // NOTIFY inside the append would serialise every commit on PostgreSQL's notification queue lock;
@@ -150,38 +179,38 @@ export async function openPostgresEventStore(options: { connectionString: string
     }, NOTIFY_INTERVAL_MS);
   };
 
+  const appendOnce = async (streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult | 'lostRace'> => {
+    let rows: AppendedRow[];
+    try {
+      rows = (await pool.query<AppendedRow>(appendQuery(streamName, events, expectedVersion))).rows;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      // Either these events are already stored (a retry) or another append took the positions.
+      const retried = await stored(streamName, events);
+      if (retried) return retried;
+      if (expectedVersion === 'any') return 'lostRace';
+      throw new ConcurrencyError(streamName, expectedVersion, await currentVersion(streamName));
+    }
+    if (rows.length === 0) {
+      const retried = await stored(streamName, events);
+      if (retried) return retried;
+      throw new ConcurrencyError(streamName, expectedVersion, await currentVersion(streamName));
+    }
+    // One transaction id for all rows; the append's checkpoint is its highest position.
+    const version = Math.max(...rows.map((row) => row.stream_position));
+    const position = rows.map((row) => BigInt(row.global_position)).reduce((a, b) => (b > a ? b : a));
+    notifySoon();
+    return { nextExpectedVersion: version, lastCheckpoint: encode((rows[0] as AppendedRow).transaction_id, String(position)) };
+  };
+
   const store: EventStore = {
-    async append(streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    async append(streamName, events, expectedVersion) {
       if (events.length === 0) throw new Error('append needs at least one event');
-      let row;
-      try {
-        const result = await pool.query({
-          name: `lcs-append-${schema}`,
-          text: appendSql,
-          values: [
-            streamName,
-            String(expectedVersion),
-            events.map((event) => event.id),
-            events.map((event) => event.type),
-            events.map((event) => JSON.stringify(event.data)),
-            events.map((event) => JSON.stringify(event.metadata)),
-          ],
-        });
-        row = result.rows[0] as { current: number; last_position: number | null; last_global: string | null; transaction_id: string | null };
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-        const retried = await stored(streamName, events);
-        if (retried) return retried;
-        const current = await pool.query<{ v: number | null }>(`SELECT max(stream_position) AS v FROM ${table} WHERE stream_name = $1`, [streamName]);
-        throw new ConcurrencyError(streamName, expectedVersion, current.rows[0]?.v ?? 'noStream');
+      for (let attempt = 1; ; attempt++) {
+        const result = await appendOnce(streamName, events, expectedVersion);
+        if (result !== 'lostRace') return result;
+        if (attempt === ANY_ATTEMPTS) throw new Error(`stream ${streamName}: no free position after ${ANY_ATTEMPTS} attempts`);
       }
-      if (row.last_position === null || row.last_global === null || row.transaction_id === null) {
-        const retried = await stored(streamName, events);
-        if (retried) return retried;
-        throw new ConcurrencyError(streamName, expectedVersion, row.current === -1 ? 'noStream' : row.current);
-      }
-      notifySoon();
-      return { nextExpectedVersion: row.last_position, lastCheckpoint: encode(row.transaction_id, row.last_global) };
     },
 
     async readStream(streamName, readOptions = {}) {
@@ -204,6 +233,7 @@ export async function openPostgresEventStore(options: { connectionString: string
     },
 
     subscribe(from, handler, subscribeOptions = {}) {
+      decode(from);
       return pollingSubscription({
         from,
         handler,
@@ -234,8 +264,9 @@ export async function openPostgresEventStore(options: { connectionString: string
     async close() {
       if (trailing) clearTimeout(trailing);
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      closed = true;
+      closing.abort();
       await listener?.end().catch(() => undefined);
+      await listenLoop;
       await pool.end();
     },
   };

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import {
   type AppendResult,
@@ -16,11 +16,17 @@ import {
 } from '../../commands/event-store.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 
-// The embedded event store: one SQLite file (WAL). The rowid is the global position; a single writer
-// per file, so global order is commit order.
+// The embedded event store: one SQLite file (WAL). The rowid is the global position; SQLite has one
+// writer per file at a time, so global order is commit order and a checkpoint is just the rowid.
 
 const encode = (position: number | bigint): Checkpoint => String(position).padStart(20, '0');
-const decode = (checkpoint: Checkpoint): number => (checkpoint === START ? 0 : Number(checkpoint));
+const decode = (checkpoint: Checkpoint): number => {
+  if (checkpoint === START) return 0;
+  // A checkpoint of another store (say PostgreSQL's pair) would otherwise compare as NULL and stall
+  // a subscription without a word.
+  if (!/^\d{20}$/.test(checkpoint)) throw new Error(`not a SQLite event-store checkpoint: ${checkpoint}`);
+  return Number(checkpoint);
+};
 
 // Reads return rows as arrays, in this column order: cheaper than an object per row, which counts
 // when a rebuild reads every event.
@@ -42,8 +48,15 @@ const returningArrays = (statement: StatementSync) => {
   return statement;
 };
 
+// Appends wake every subscription of this process on the same file at once (even through another
+// store instance); other processes' appends are found by polling.
+const appended = new EventEmitter();
+appended.setMaxListeners(0);
+
 export function openSqliteEventStore(options: { path: string; pollIntervalMs?: number }): EventStore {
-  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const inMemory = options.path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(options.path), { recursive: true });
+  const channel: string | symbol = inMemory ? Symbol('memory') : resolve(options.path);
   const db = new DatabaseSync(options.path);
   db.exec(`
     PRAGMA journal_mode = WAL;
@@ -60,24 +73,26 @@ export function openSqliteEventStore(options: { path: string; pollIntervalMs?: n
       UNIQUE (stream_name, stream_position)
     );
   `);
-  // Other processes' appends are seen by polling; this process's wake subscribers at once.
   const pollIntervalMs = options.pollIntervalMs ?? 200;
-  const appended = new EventEmitter();
-  appended.setMaxListeners(0);
   const subscriptions = new Set<Subscription>();
 
   const statements = {
     version: db.prepare('SELECT MAX(stream_position) AS version FROM events WHERE stream_name = ?'),
-    findEvent: db.prepare('SELECT stream_name, stream_position, global_position FROM events WHERE event_id = ?'),
+    streamOf: db.prepare('SELECT stream_name FROM events WHERE event_id = ?'),
+    storedAs: db.prepare(
+      'SELECT MAX(stream_position) AS version, MAX(global_position) AS position FROM events WHERE event_id IN (SELECT value FROM json_each(?))',
+    ),
     insert: db.prepare(
       'INSERT INTO events (stream_name, stream_position, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?) RETURNING global_position',
     ),
     readStream: returningArrays(db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND stream_position >= ? ORDER BY stream_position`)),
     readAll: returningArrays(db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?`)),
     head: db.prepare('SELECT MAX(global_position) AS head FROM events'),
-    lastOf: db.prepare('SELECT MAX(stream_position) AS version, MAX(global_position) AS position FROM events WHERE event_id IN (SELECT value FROM json_each(?))'),
+    ping: db.prepare('SELECT 1'),
   } satisfies Record<string, StatementSync>;
 
+  // IMMEDIATE takes the write lock up front, so the version read and the inserts cannot interleave
+  // with another process's append (busy_timeout makes it wait its turn).
   const transaction = <T>(work: () => T): T => {
     db.exec('BEGIN IMMEDIATE');
     try {
@@ -85,60 +100,61 @@ export function openSqliteEventStore(options: { path: string; pollIntervalMs?: n
       db.exec('COMMIT');
       return result;
     } catch (error) {
-      db.exec('ROLLBACK');
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   };
 
+  const appendNow = (streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion): AppendResult & { fresh: boolean } => {
+    const first = events[0] as NewEvent;
+    const owner = statements.streamOf.get(first.id) as { stream_name: string } | undefined;
+    if (owner) {
+      if (owner.stream_name !== streamName) throw new Error(`event id ${first.id} already belongs to stream ${owner.stream_name}`);
+      const stored = statements.storedAs.get(JSON.stringify(events.map((event) => event.id))) as { version: number; position: number };
+      return { nextExpectedVersion: stored.version, lastCheckpoint: encode(stored.position), fresh: false };
+    }
+    const current = (statements.version.get(streamName) as { version: number | null }).version;
+    const conflict = expectedVersion === 'noStream' ? current !== null : typeof expectedVersion === 'number' && current !== expectedVersion;
+    if (conflict) throw new ConcurrencyError(streamName, expectedVersion, current ?? 'noStream');
+    let position = current ?? -1;
+    let last = 0;
+    for (const event of events) {
+      position++;
+      const row = statements.insert.get(streamName, position, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)) as {
+        global_position: number;
+      };
+      last = row.global_position;
+    }
+    return { nextExpectedVersion: position, lastCheckpoint: encode(last), fresh: true };
+  };
+
   const store: EventStore = {
-    async append(streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    async append(streamName, events, expectedVersion) {
       if (events.length === 0) throw new Error('append needs at least one event');
-      const result = transaction(() => {
-        const first = events[0] as NewEvent;
-        const existing = statements.findEvent.get(first.id) as { stream_name: string } | undefined;
-        if (existing) {
-          if (existing.stream_name !== streamName) throw new Error(`event id ${first.id} already belongs to stream ${existing.stream_name}`);
-          const stored = statements.lastOf.get(JSON.stringify(events.map((e) => e.id))) as { version: number; position: number };
-          return { nextExpectedVersion: stored.version, lastCheckpoint: encode(stored.position), fresh: false };
-        }
-        const row = statements.version.get(streamName) as { version: number | null };
-        const current = row.version;
-        if (expectedVersion === 'noStream' ? current !== null : typeof expectedVersion === 'number' && current !== expectedVersion) {
-          throw new ConcurrencyError(streamName, expectedVersion, current ?? 'noStream');
-        }
-        let position = current ?? -1;
-        let last = 0;
-        for (const event of events) {
-          position++;
-          const inserted = statements.insert.get(streamName, position, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)) as {
-            global_position: number;
-          };
-          last = inserted.global_position;
-        }
-        return { nextExpectedVersion: position, lastCheckpoint: encode(last), fresh: true };
-      });
-      if (result.fresh) appended.emit('append');
-      return { nextExpectedVersion: result.nextExpectedVersion, lastCheckpoint: result.lastCheckpoint };
+      const { fresh, ...result } = transaction(() => appendNow(streamName, events, expectedVersion));
+      if (fresh) appended.emit(channel);
+      return result;
     },
 
-    async readStream(streamName, options = {}) {
-      return (statements.readStream.all(streamName, options.from ?? 0) as unknown as Row[]).map(toRecorded);
+    async readStream(streamName, readOptions = {}) {
+      return (statements.readStream.all(streamName, readOptions.from ?? 0) as unknown as Row[]).map(toRecorded);
     },
 
-    async readAll(options: ReadAllOptions = {}) {
-      return (statements.readAll.all(decode(options.from ?? START), options.limit ?? 1000) as unknown as Row[]).map(toRecorded);
+    async readAll(readOptions: ReadAllOptions = {}) {
+      return (statements.readAll.all(decode(readOptions.from ?? START), readOptions.limit ?? 1000) as unknown as Row[]).map(toRecorded);
     },
 
     subscribe(from, handler, subscribeOptions = {}) {
+      decode(from);
       return pollingSubscription({
         from,
         handler,
         batchSize: subscribeOptions.batchSize ?? 500,
+        pollIntervalMs,
         read: (checkpoint, limit) => store.readAll({ from: checkpoint, limit }),
-        pollIntervalMs: pollIntervalMs,
         onWake: (wake) => {
-          appended.on('append', wake);
-          return () => appended.off('append', wake);
+          appended.on(channel, wake);
+          return () => appended.off(channel, wake);
         },
         registry: subscriptions,
       });
@@ -150,7 +166,7 @@ export function openSqliteEventStore(options: { path: string; pollIntervalMs?: n
     },
 
     async ping() {
-      db.prepare('SELECT 1').get();
+      statements.ping.get();
     },
 
     async close() {

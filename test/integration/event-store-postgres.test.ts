@@ -1,62 +1,116 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { RecordedEvent } from '../../commands/event-store.ts';
-import { openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
-import { eventStoreContract, newEvent } from './event-store.contract.ts';
+import { START, type EventStore, type RecordedEvent } from '../../commands/event-store.ts';
+import { appendStatement, openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
+import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
 
 const DATABASE = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schemas: string[] = [];
-const open = () => {
+const newSchema = () => {
   const schema = `es_test_${randomBytes(4).toString('hex')}`;
   schemas.push(schema);
-  return openPostgresEventStore({ connectionString: DATABASE, schema, pollIntervalMs: 100 });
+  return schema;
 };
-
-eventStoreContract('postgres', open);
-
-describe('postgres: global order with transactions committed out of order', () => {
-  test('a slow transaction that began first is not skipped by a subscriber', async () => {
-    const store = await open();
-    const schema = schemas.at(-1) as string;
-    const head = await store.headCheckpoint();
-    const seen: RecordedEvent[] = [];
-    const subscription = store.subscribe(head, async (events) => {
-      seen.push(...events);
-    });
-    const slow = new pg.Client({ connectionString: DATABASE });
-    await slow.connect();
-    try {
-      await slow.query('BEGIN');
-      const slowEvent = newEvent('Slow');
-      await slow.query(`INSERT INTO "${schema}".events (stream_name, stream_position, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, '{}', $4)`, [
-        'slow-stream',
-        slowEvent.id,
-        'Slow',
-        JSON.stringify(slowEvent.metadata),
-      ]);
-      await store.append('fast-stream', [newEvent('Fast')], 'noStream');
-      await sleep(400);
-      assert.deepEqual(seen.map((e) => e.type), [], 'the fast event waits until the slow transaction is decided');
-      await slow.query('COMMIT');
-      await slow.query(`SELECT pg_notify('lcs_events_${schema}', '')`);
-      const deadline = Date.now() + 5000;
-      while (seen.length < 2 && Date.now() < deadline) await sleep(20);
-      assert.deepEqual(seen.map((e) => e.type), ['Slow', 'Fast'], 'both, each once, the earlier transaction first');
-      assert.ok((seen[0] as RecordedEvent).globalPosition < (seen[1] as RecordedEvent).globalPosition);
-    } finally {
-      await subscription.stop();
-      await slow.end();
-      await store.close();
-    }
-  });
-});
+const open = (schema = newSchema(), pollIntervalMs = 100) => openPostgresEventStore({ connectionString: DATABASE, schema, pollIntervalMs });
 
 after(async () => {
   const client = new pg.Client({ connectionString: DATABASE });
   await client.connect();
   for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await client.end();
+});
+
+eventStoreContract('postgres', () => open());
+
+describe('postgres: global order with transactions committed out of order', () => {
+  // "insert first": the slow transaction also inserts before the fast one, so it is first in both
+  // transaction id and position. "id first": it takes its transaction id first but inserts after the
+  // fast append committed, so ordering by position alone would put it after an event a subscriber
+  // has already checkpointed, and skip it.
+  for (const variant of ['insert first', 'id first'] as const) {
+    test(`a slow transaction that began first is not skipped (${variant})`, async () => {
+      const schema = newSchema();
+      const store = await open(schema);
+      const slow = new pg.Client({ connectionString: DATABASE });
+      await slow.connect();
+      const seen: RecordedEvent[] = [];
+      const subscription = store.subscribe(START, async (events) => {
+        seen.push(...events);
+      });
+      try {
+        const slowStream = `slow-${randomUUID()}`;
+        const slowAppend = appendStatement(schema)(slowStream, [newEvent('Slow')], 'noStream');
+        await slow.query('BEGIN');
+        await slow.query(variant === 'insert first' ? slowAppend : 'SELECT pg_current_xact_id()');
+
+        const fast = await store.append(`fast-${randomUUID()}`, [newEvent('Fast')], 'noStream');
+        await sleep(400);
+        assert.equal(seen.length, 0, 'the fast event waits while an older transaction is open');
+        assert.deepEqual(await store.readAll(), []);
+        assert.equal(await store.headCheckpoint(), START);
+
+        if (variant === 'id first') await slow.query(slowAppend);
+        await slow.query('COMMIT');
+        await until(() => seen.length >= 2);
+        await sleep(300);
+        assert.deepEqual(seen.map((e) => e.type), ['Slow', 'Fast'], 'both, each once, the older transaction first');
+        assert.ok((seen[0] as RecordedEvent).globalPosition < (seen[1] as RecordedEvent).globalPosition, 'checkpoints strictly increase');
+        assert.equal((seen[1] as RecordedEvent).globalPosition, fast.lastCheckpoint);
+        assert.deepEqual((await store.readAll()).map((e) => e.type), ['Slow', 'Fast']);
+      } finally {
+        await subscription.stop();
+        await slow.query('ROLLBACK').catch(() => undefined);
+        await slow.end();
+        await store.close();
+      }
+    });
+  }
+});
+
+describe('postgres: subscribers are woken by NOTIFY', () => {
+  const openPair = async () => {
+    const schema = newSchema();
+    // The subscriber's store would poll only once a minute: a prompt delivery must come from NOTIFY.
+    return { schema, writer: await open(schema), reader: await open(schema, 60_000) };
+  };
+  const seenWithin = async (reader: EventStore, writer: EventStore, ms: number) => {
+    const seen: RecordedEvent[] = [];
+    const subscription = reader.subscribe(await reader.headCheckpoint(), async (events) => {
+      seen.push(...events);
+    });
+    try {
+      await sleep(50);
+      await writer.append(`woken-${randomUUID()}`, [newEvent('Woken')], 'noStream');
+      await until(() => seen.length === 1, ms);
+    } finally {
+      await subscription.stop();
+    }
+  };
+
+  test('an append through another store (another process) wakes a subscriber', async () => {
+    const { writer, reader } = await openPair();
+    try {
+      await seenWithin(reader, writer, 2000);
+    } finally {
+      await Promise.all([writer.close(), reader.close()]);
+    }
+  });
+
+  test('the listener reconnects after its connection is killed', async () => {
+    const { schema, writer, reader } = await openPair();
+    const admin = new pg.Client({ connectionString: DATABASE });
+    await admin.connect();
+    try {
+      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1`, [`LISTEN lcs_events_${schema}`]);
+      assert.equal(killed.rowCount, 2, 'both stores listen');
+      await sleep(1500);
+      await seenWithin(reader, writer, 3000);
+    } finally {
+      await admin.end();
+      await Promise.all([writer.close(), reader.close()]);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent, START } from '../../commands/event-store.ts';
+import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent, START, type Subscription } from '../../commands/event-store.ts';
 
 // The contract every event-store adapter passes (SQLite, PostgreSQL, EventStoreDB).
 
@@ -13,18 +13,37 @@ export const newEvent = (type = 'SomethingHappened', data: Record<string, unknow
   metadata: { correlationId: 'corr-1', causationId: 'cause-1', organizationId, actorKeyId: 'key-1', schemaVersion: 1, recordedAt: new Date().toISOString() },
 });
 
-export async function collect(store: EventStore, from: string, count: number, timeoutMs = 5000): Promise<RecordedEvent[]> {
+export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** Subscribes from `from`, keeping only events of `streams`, until `count` of them arrived. */
+async function collect(store: EventStore, from: string, streams: string[], count: number): Promise<RecordedEvent[]> {
   const seen: RecordedEvent[] = [];
   const subscription = store.subscribe(from, async (events) => {
-    seen.push(...events);
+    seen.push(...events.filter((event) => streams.includes(event.streamName)));
   });
-  const deadline = Date.now() + timeoutMs;
-  while (seen.length < count && Date.now() < deadline) await sleep(10);
-  await subscription.stop();
+  try {
+    await until(() => seen.length >= count);
+  } finally {
+    await subscription.stop();
+  }
   return seen;
 }
 
-export function eventStoreContract(name: string, open: () => Promise<EventStore>, options: { skip?: string } = {}) {
+const assertIncreasing = (checkpoints: string[]) => {
+  for (let i = 1; i < checkpoints.length; i++) assert.ok((checkpoints[i - 1] as string) < (checkpoints[i] as string), `checkpoint ${i} increases`);
+};
+
+/**
+ * `startsEmpty`: the factory gives an empty store (false for a shared EventStoreDB server, where
+ * other events may exist; every test then looks only at its own streams).
+ */
+export function eventStoreContract(name: string, open: () => Promise<EventStore>, options: { skip?: string; startsEmpty?: boolean } = {}) {
   if (options.skip) {
     test(`event store contract: ${name}`, { skip: options.skip }, () => undefined);
     return;
@@ -36,12 +55,21 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     });
     after(() => store?.close());
     const stream = () => `test-${randomUUID()}`;
+    const ours = (events: RecordedEvent[], ...streams: string[]) => events.filter((event) => streams.includes(event.streamName));
+
+    test('an empty store reads nothing and its head is START', { skip: options.startsEmpty === false ? 'the store is shared' : false }, async () => {
+      assert.equal(await store.headCheckpoint(), START);
+      assert.deepEqual(await store.readAll(), []);
+    });
 
     test('noStream: appends to a new stream, conflicts on an existing one', async () => {
       const s = stream();
       const result = await store.append(s, [newEvent(), newEvent()], 'noStream');
       assert.equal(result.nextExpectedVersion, 1);
-      await assert.rejects(store.append(s, [newEvent()], 'noStream'), ConcurrencyError);
+      await assert.rejects(
+        store.append(s, [newEvent()], 'noStream'),
+        (error: unknown) => error instanceof ConcurrencyError && error.streamName === s && error.expected === 'noStream' && error.actual === 1,
+      );
     });
 
     test('an exact version appends after it and conflicts otherwise', async () => {
@@ -49,92 +77,174 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await store.append(s, [newEvent()], 'noStream');
       assert.equal((await store.append(s, [newEvent()], 0)).nextExpectedVersion, 1);
       await assert.rejects(store.append(s, [newEvent()], 0), (error: unknown) => error instanceof ConcurrencyError && error.actual === 1);
-      await assert.rejects(store.append(stream(), [newEvent()], 3), ConcurrencyError);
-    });
-
-    test('any appends whatever the version', async () => {
-      const s = stream();
-      await store.append(s, [newEvent()], 'any');
-      assert.equal((await store.append(s, [newEvent()], 'any')).nextExpectedVersion, 1);
-    });
-
-    test('a retried append with the same event ids is stored once', async () => {
-      const s = stream();
-      const events = [newEvent(), newEvent()];
-      const first = await store.append(s, events, 'noStream');
-      const retried = await store.append(s, events, 'noStream');
-      assert.deepEqual(retried, first);
+      await assert.rejects(store.append(stream(), [newEvent()], 3), (error: unknown) => error instanceof ConcurrencyError && error.actual === 'noStream');
       assert.equal((await store.readStream(s)).length, 2);
     });
 
-    test('concurrent appenders to one stream: exactly one wins', async () => {
+    test('any appends whatever the version, also when appenders race', async () => {
       const s = stream();
-      await store.append(s, [newEvent()], 'noStream');
-      const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.append(s, [newEvent()], 0)));
-      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
-      assert.ok(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrencyError));
+      assert.equal((await store.append(s, [newEvent()], 'any')).nextExpectedVersion, 0);
+      assert.equal((await store.append(s, [newEvent()], 'any')).nextExpectedVersion, 1);
+      const results = await Promise.all(Array.from({ length: 5 }, () => store.append(s, [newEvent()], 'any')));
+      assert.deepEqual(results.map((r) => r.nextExpectedVersion).sort((x, y) => x - y), [2, 3, 4, 5, 6]);
+      assert.deepEqual((await store.readStream(s)).map((e) => e.streamPosition), [0, 1, 2, 3, 4, 5, 6]);
+    });
+
+    for (const expected of ['noStream', 'exact', 'any'] as const) {
+      test(`a retried append with the same event ids is stored once (${expected})`, async () => {
+        const s = stream();
+        if (expected !== 'noStream') await store.append(s, [newEvent('Before')], 'noStream');
+        const version = expected === 'exact' ? 0 : expected;
+        const events = [newEvent('A'), newEvent('B')];
+        const first = await store.append(s, events, version);
+        const retried = await store.append(s, events, version);
+        assert.deepEqual(retried, first);
+        assert.deepEqual((await store.readStream(s)).map((e) => e.type), expected === 'noStream' ? ['A', 'B'] : ['Before', 'A', 'B']);
+      });
+    }
+
+    test('concurrent appenders to one stream: exactly one wins, the others get a ConcurrencyError', async () => {
+      for (const expected of ['noStream', 0] as const) {
+        const s = stream();
+        if (expected === 0) await store.append(s, [newEvent()], 'noStream');
+        const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.append(s, [newEvent()], expected)));
+        assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1, `one winner with ${expected}`);
+        for (const r of results) if (r.status === 'rejected') assert.ok(r.reason instanceof ConcurrencyError, String(r.reason));
+        assert.equal((await store.readStream(s)).length, expected === 0 ? 2 : 1);
+      }
     });
 
     test('reads a stream in order, from a position, and an unknown stream as empty', async () => {
       const s = stream();
       await store.append(s, [newEvent('A', { n: 0 }), newEvent('B', { n: 1 }), newEvent('C', { n: 2 })], 'noStream');
       const all = await store.readStream(s);
-      assert.deepEqual(all.map((e) => [e.type, e.streamPosition, e.data['n']]), [['A', 0, 0], ['B', 1, 1], ['C', 2, 2]]);
+      assert.deepEqual(
+        all.map((e) => [e.type, e.streamPosition, e.data['n'], e.streamName]),
+        [
+          ['A', 0, 0, s],
+          ['B', 1, 1, s],
+          ['C', 2, 2, s],
+        ],
+      );
       assert.deepEqual((await store.readStream(s, { from: 1 })).map((e) => e.type), ['B', 'C']);
+      assert.deepEqual(await store.readStream(s, { from: 3 }), []);
       assert.deepEqual(await store.readStream(stream()), []);
     });
 
-    test('metadata round-trips', async () => {
+    test('data and metadata round-trip, with and without the optional metadata', async () => {
       const s = stream();
-      const event = newEvent('M', { nested: { ok: true } }, 'org-42');
-      await store.append(s, [event], 'noStream');
-      const [read] = await store.readStream(s);
-      assert.equal(read?.id, event.id);
-      assert.deepEqual(read?.metadata, event.metadata);
-      assert.deepEqual(read?.data, { nested: { ok: true } });
+      const full = newEvent('Full', { nested: { ok: true, list: [1, 'two', null] }, text: 'ünïcødé "quoted"' }, 'org-42');
+      const minimal: NewEvent = { id: randomUUID(), type: 'Minimal', data: {}, metadata: { correlationId: 'corr-2', schemaVersion: 3, recordedAt: '2025-01-02T03:04:05.678Z' } };
+      await store.append(s, [full, minimal], 'noStream');
+      const read = await store.readStream(s);
+      assert.deepEqual(
+        read.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+        [full, minimal],
+      );
+      const [fromAll] = ours(await store.readAll({ from: START, limit: 100_000 }), s);
+      assert.deepEqual(fromAll?.metadata, full.metadata);
     });
 
-    test('reads all in global order from a checkpoint, with a limit', async () => {
+    test('reads all in global order from a checkpoint, with a limit; the head and append results agree', async () => {
       const head = await store.headCheckpoint();
       const a = stream();
       const b = stream();
-      await store.append(a, [newEvent('A1')], 'noStream');
-      await store.append(b, [newEvent('B1')], 'noStream');
-      await store.append(a, [newEvent('A2')], 0);
-      const after = await store.readAll({ from: head, limit: 100 });
-      assert.deepEqual(after.map((e) => e.type), ['A1', 'B1', 'A2']);
+      const r1 = await store.append(a, [newEvent('A1')], 'noStream');
+      const r2 = await store.append(b, [newEvent('B1'), newEvent('B2')], 'noStream');
+      const r3 = await store.append(a, [newEvent('A2')], 0);
+      const after = ours(await store.readAll({ from: head, limit: 1000 }), a, b);
+      assert.deepEqual(after.map((e) => e.type), ['A1', 'B1', 'B2', 'A2']);
       const checkpoints = after.map((e) => e.globalPosition);
-      assert.deepEqual([...checkpoints].sort(), checkpoints, 'checkpoints order as strings');
+      assertIncreasing(checkpoints);
       assert.ok(checkpoints.every((c) => c > head));
-      assert.deepEqual((await store.readAll({ from: checkpoints[0], limit: 1 })).map((e) => e.type), ['B1']);
-      assert.equal(await store.headCheckpoint(), checkpoints[2]);
-      assert.ok((await store.readAll({ from: START, limit: 1 })).length === 1);
+      // An append reports where its last event is, so a caller can wait for projections to get there.
+      assert.deepEqual([r1.lastCheckpoint, r2.lastCheckpoint, r3.lastCheckpoint], [checkpoints[0], checkpoints[2], checkpoints[3]]);
+      assert.deepEqual(ours(await store.readAll({ from: checkpoints[0], limit: 2 }), a, b).map((e) => e.type), ['B1', 'B2']);
+      assert.equal((await store.readAll({ from: head, limit: 1 })).length, 1);
+      assert.equal(await store.headCheckpoint(), checkpoints[3]);
+      assert.deepEqual(ours(await store.readAll({ from: checkpoints[3] }), a, b), []);
     });
 
-    test('a catch-up subscription sees existing events, then new ones, and resumes without repeats', async () => {
+    test('a catch-up subscription sees existing events, then new ones, in batches, and resumes without repeats', async () => {
       const head = await store.headCheckpoint();
       const s = stream();
-      await store.append(s, [newEvent('E1'), newEvent('E2')], 'noStream');
+      await store.append(s, [newEvent('E1'), newEvent('E2'), newEvent('E3')], 'noStream');
       const seen: RecordedEvent[] = [];
-      const subscription = store.subscribe(head, async (events) => {
-        seen.push(...events);
-      });
-      while (seen.length < 2) await sleep(10);
-      await store.append(s, [newEvent('E3')], 1);
-      const deadline = Date.now() + 5000;
-      while (seen.length < 3 && Date.now() < deadline) await sleep(10);
+      const batchSizes: number[] = [];
+      const subscription = store.subscribe(
+        head,
+        async (events) => {
+          batchSizes.push(events.length);
+          seen.push(...ours(events, s));
+        },
+        { batchSize: 2 },
+      );
+      await until(() => seen.length >= 3);
+      await store.append(s, [newEvent('E4')], 2);
+      await until(() => seen.length >= 4);
       await subscription.stop();
-      assert.deepEqual(seen.filter((e) => e.streamName === s).map((e) => e.type), ['E1', 'E2', 'E3']);
-      const resumed = await collect(store, (seen[1] as RecordedEvent).globalPosition, 1);
-      assert.deepEqual(resumed.filter((e) => e.streamName === s).map((e) => e.type), ['E3']);
+      assert.deepEqual(seen.map((e) => e.type), ['E1', 'E2', 'E3', 'E4']);
+      assertIncreasing(seen.map((e) => e.globalPosition));
+      assert.ok(batchSizes.every((size) => size >= 1 && size <= 2), `batches of at most 2: ${batchSizes.join(',')}`);
+
+      await store.append(s, [newEvent('E5')], 3);
+      const resumed = await collect(store, (seen[2] as RecordedEvent).globalPosition, [s], 2);
+      assert.deepEqual(resumed.map((e) => e.type), ['E4', 'E5']);
+    });
+
+    test('a subscription awaits its handler before the next batch', async () => {
+      const head = await store.headCheckpoint();
+      const s = stream();
+      await store.append(s, [newEvent('S1'), newEvent('S2'), newEvent('S3')], 'noStream');
+      let running = 0;
+      let overlapped = false;
+      const order: string[] = [];
+      const subscription = store.subscribe(
+        head,
+        async (events) => {
+          running++;
+          if (running > 1) overlapped = true;
+          await sleep(5);
+          order.push(...ours(events, s).map((e) => e.type));
+          running--;
+        },
+        { batchSize: 1 },
+      );
+      await until(() => order.length >= 3);
+      await subscription.stop();
+      assert.equal(overlapped, false);
+      assert.deepEqual(order, ['S1', 'S2', 'S3']);
+    });
+
+    test('stop() resolves, and no batch is delivered after it', async () => {
+      const head = await store.headCheckpoint();
+      const s = stream();
+      let delivered = 0;
+      const subscription: Subscription = store.subscribe(head, async (events) => {
+        delivered += ours(events, s).length;
+      });
+      await store.append(s, [newEvent()], 'noStream');
+      await until(() => delivered === 1);
+      await subscription.stop();
+      await store.append(s, [newEvent()], 0);
+      await sleep(300);
+      assert.equal(delivered, 1);
+      await subscription.done;
     });
 
     test('a subscription whose handler throws stops and reports it', async () => {
+      const head = await store.headCheckpoint();
       await store.append(stream(), [newEvent()], 'noStream');
-      const subscription = store.subscribe(START, async () => {
+      let calls = 0;
+      const subscription = store.subscribe(head, async () => {
+        calls++;
         throw new Error('handler broke');
       });
       await assert.rejects(subscription.done, /handler broke/);
+      await store.append(stream(), [newEvent()], 'noStream');
+      await sleep(300);
+      assert.equal(calls, 1);
+      await subscription.stop();
     });
 
     test('ping answers', () => store.ping());
