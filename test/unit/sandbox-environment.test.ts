@@ -15,5 +15,5 @@ test('the parser child gets how to find its tools and none of the service settin
     GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
     NODE_OPTIONS: '--require /tmp/evil.js',
   };
-  assert.deepEqual(childEnvironment(service), { NODE_OPTIONS: '', PATH: '/usr/bin', HOME: '/home/app', SOFFICE_PATH: '/opt/soffice' });
+  assert.deepEqual(childEnvironment('/tmp/parse-1', service), { TMPDIR: '/tmp/parse-1', PATH: '/usr/bin', HOME: '/home/app', SOFFICE_PATH: '/opt/soffice' });
 });

@@ -1,22 +1,33 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ExtractionError } from './extractor.ts';
-import { sandboxedParsers } from './formats/index.ts';
+import { loadParser } from './formats/index.ts';
+import type { ChildMessage, ParseRequest } from './sandbox.ts';
 
-// Entry of the sandboxed parser process: parses one file and writes the result (or a readable
-// failure) to result.json in its work directory. The parent enforces memory and time limits.
+// Entry of the sandboxed parser process (sandbox.ts starts it with an IPC channel). It loads the
+// parser it was started for, says it is ready, then parses the files it is sent, one at a time,
+// until the channel closes. The parent watches its memory and time.
 
-const [format, path, workDir, fileName] = process.argv.slice(2) as [keyof typeof sandboxedParsers, string, string, string];
-const parser = sandboxedParsers[format];
-let result: unknown;
-try {
-  if (!parser) throw new ExtractionError(`no parser for ${String(format)}`);
-  result = { ok: true, content: await parser(path, { workDir, ...(fileName ? { fileName } : {}) }) };
-} catch (error) {
-  result =
-    error instanceof ExtractionError
-      ? { ok: false, message: error.message, retryable: error.retryable }
-      : { ok: false, message: 'the document could not be parsed', retryable: false, detail: String(error) };
+const [preloadModule, preloadName] = process.argv.slice(2);
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+const isAllocationFailure = (error: unknown) =>
+  error instanceof RangeError && /allocation failed|out of memory|Invalid string length/i.test(error.message);
+
+async function parse(request: ParseRequest): Promise<ChildMessage> {
+  try {
+    const parser = await loadParser(request.parser);
+    const content = await parser(request.path, { workDir: request.workDir, ...(request.fileName ? { fileName: request.fileName } : {}) });
+    return { type: 'result', id: request.id, ok: true, content };
+  } catch (error) {
+    if (error instanceof ExtractionError) return { type: 'result', id: request.id, ok: false, failure: 'parser', message: error.message, retryable: error.retryable };
+    if (isAllocationFailure(error)) return { type: 'result', id: request.id, ok: false, failure: 'memory', message: String(error), retryable: false };
+    return { type: 'result', id: request.id, ok: false, failure: 'crash', message: error instanceof Error ? error.stack ?? error.message : String(error), retryable: false };
+  }
 }
-await writeFile(join(workDir, 'result.json'), JSON.stringify(result));
-process.exit(0);
+
+if (preloadModule && preloadName) await loadParser({ module: preloadModule, name: preloadName });
+send({ type: 'ready' });
+process.on('message', (request: ParseRequest) => {
+  void parse(request).then(send);
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,111 +1,211 @@
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
 import CFB from 'cfb';
+import { fileTypeFromFile } from 'file-type';
 import { ExtractionError, type FileFormat } from './extractor.ts';
-import { checkZip } from './zip-guard.ts';
+import { readTextSample, tableDelimiter } from './formats/csv.ts';
+import { listZipEntries } from './zip-guard.ts';
 
-// File types are read from the bytes, never from the name or the Content-Type.
+// The format of an upload is read from its bytes, never from its name or Content-Type.
+// - Binary formats: file-type (PDF, PNG, JPEG, and DOCX/XLSX/PPTX told apart by the zip's content
+//   types, or by their main part when it cannot tell); the Office 97-2003 container (CFB) by its
+//   stream names through the cfb package.
+// - Text has no signature: a file is text when it is valid UTF-8 (a byte order mark allowed) without
+//   NUL bytes. Text is CSV when its name ends in .csv or .tsv; otherwise, unless its name ends in
+//   .txt, .text or .md, it is CSV when its first lines form a consistent table: at least 3 records
+//   (a header and two rows), all with the same number (≥ 2) of fields under one of `,` `;` tab `|`,
+//   quotes respected. Prose rarely keeps the same count of commas over three lines, and a table
+//   misread as text still gets all its words indexed.
 
-const HEAD = 8192;
-const startsWith = (bytes: Buffer, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+const ACCEPTED = 'accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG and JPEG';
+const TABLE_MIN_RECORDS = 3;
 
-/** Valid UTF-8 without NUL bytes; a multi-byte character cut at the end of the sample is fine. */
-const looksLikeText = (bytes: Buffer, complete: boolean): boolean => {
-  if (bytes.includes(0)) return false;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+const byFileType: Record<string, FileFormat> = {
+  pdf: 'pdf',
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpeg',
+  docx: 'docx',
+  docm: 'docx',
+  dotx: 'docx',
+  dotm: 'docx',
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
+  xltx: 'xlsx',
+  xltm: 'xlsx',
+  pptx: 'pptx',
+  pptm: 'pptx',
+  ppsx: 'pptx',
+  ppsm: 'pptx',
+  potx: 'pptx',
+  potm: 'pptx',
+};
+
+const byExtension: Record<string, FileFormat> = {
+  ...byFileType,
+  jpeg: 'jpeg',
+  jfif: 'jpeg',
+  doc: 'doc',
+  dot: 'doc',
+  xls: 'xls',
+  ppt: 'ppt',
+  pps: 'ppt',
+  txt: 'txt',
+  text: 'txt',
+  md: 'txt',
+  csv: 'csv',
+  tsv: 'csv',
+};
+
+const described: Record<FileFormat, string> = {
+  pdf: 'a PDF document',
+  docx: 'a Word document (DOCX)',
+  doc: 'a Word 97-2003 document (DOC)',
+  pptx: 'a PowerPoint presentation (PPTX)',
+  ppt: 'a PowerPoint 97-2003 presentation (PPT)',
+  xlsx: 'an Excel workbook (XLSX)',
+  xls: 'an Excel 97-2003 workbook (XLS)',
+  txt: 'plain text',
+  csv: 'CSV text',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+};
+
+const extensionOf = (fileName: string | undefined) => (fileName ? extname(fileName).slice(1).toLowerCase() : '');
+
+/** The format a file name claims, if its extension is one of ours. */
+export const formatNamedBy = (fileName: string | undefined): FileFormat | undefined => byExtension[extensionOf(fileName)];
+
+const isTextual = (format: FileFormat) => format === 'txt' || format === 'csv';
+
+/** Refuses a file whose name claims one format while its bytes are another (TXT and CSV are both text). */
+export function assertNameMatchesContent(format: FileFormat, fileName: string | undefined): void {
+  const claimed = formatNamedBy(fileName);
+  if (!claimed || claimed === format || (isTextual(claimed) && isTextual(format))) return;
+  throw new ExtractionError(`the file is named .${extensionOf(fileName)} but its content is ${described[format]}`);
+}
+
+const PDF_MARKER = Buffer.from('%PDF-');
+// Readers accept up to 1 KB of junk before the PDF header, and such files exist in the wild; that
+// looser test comes after the text test, so a text that quotes a PDF header stays text.
+const hasPdfMarker = (head: Buffer) => head.subarray(0, 1024).includes(PDF_MARKER);
+const startsWith = (head: Buffer, signature: number[]) => signature.every((byte, i) => head[i] === byte);
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const UTF16_BOMS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+// Parts an Office Open XML package starts with; a zip starting otherwise, with no content types
+// among the first entries either, is some other archive.
+const OOXML_FIRST_PARTS = /^(\[Content_Types\]\.xml|_rels\/|docProps\/|word\/|xl\/|ppt\/|customXml\/)/;
+const CONTENT_TYPES_PART = Buffer.from('[Content_Types].xml');
+
+const isTextHead = (head: Buffer) => {
+  if (head.includes(0)) return false;
   try {
-    decoder.decode(bytes, { stream: !complete });
+    // stream: a multi-byte character cut at the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;
   }
 };
 
-type Family = 'pdf' | 'png' | 'jpeg' | 'zip' | 'cfb' | 'text';
+const textFormatNamed = (fileName: string | undefined): FileFormat | null => {
+  const named = formatNamedBy(fileName);
+  return named && isTextual(named) ? named : null;
+};
 
-function familyOf(head: Buffer, complete: boolean): Family | null {
-  if (head.subarray(0, 1024).includes('%PDF-')) return 'pdf';
+/**
+ * The early check an upload gets on its first bytes (the HTTP layer answers 415 on null): the format
+ * when the head decides it, 'office' for an Office container whose exact kind needs the whole file,
+ * null when the bytes are clearly none of the accepted formats. The full check is sniffFormat.
+ */
+export function sniffBuffer(head: Buffer, fileName?: string): FileFormat | 'office' | null {
+  if (startsWith(head, [...PDF_MARKER])) return 'pdf';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'cfb';
-  if (looksLikeText(head, complete)) return 'text';
-  return null;
+  if (startsWith(head, CFB_SIGNATURE)) return 'office';
+  if (startsWith(head, ZIP)) {
+    const nameLength = head.length >= 30 ? head.readUInt16LE(26) : 0;
+    const firstPart = head.toString('latin1', 30, 30 + nameLength);
+    return OOXML_FIRST_PARTS.test(firstPart) || head.includes(CONTENT_TYPES_PART) ? 'office' : null;
+  }
+  if (isTextHead(head)) return textFormatNamed(fileName) ?? 'txt';
+  return hasPdfMarker(head) ? 'pdf' : null;
 }
 
-/** Early check on the first bytes of an upload: the family of an accepted format, or null (answer 415). */
-export const sniffBuffer = (head: Buffer, _fileName?: string): string | null => familyOf(head, false);
-
-const extensionOf = (fileName: string | undefined) => fileName?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-
-/** Comma-, semicolon- or tab-separated lines with the same number of fields. */
-function looksLikeCsv(text: string): boolean {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, 20);
-  if (lines.length < 2) return false;
-  return [',', ';', '\t'].some((separator) => {
-    const counts = lines.map((line) => line.split(separator).length);
-    return (counts[0] ?? 0) >= 2 && counts.every((count) => count === counts[0]);
-  });
-}
-
-/** The exact format of a stored file; zip containers are checked for bombs on the way. */
-export async function sniffFile(path: string, fileName?: string): Promise<FileFormat> {
-  const handle = await open(path, 'r');
-  let head: Buffer;
-  let size: number;
+/** Valid UTF-8 throughout and no NUL byte, read as a stream so a large file is not held in memory. */
+async function isUtf8Text(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    size = (await handle.stat()).size;
-    const buffer = Buffer.alloc(Math.min(HEAD, size));
-    await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer;
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+      if (chunk.includes(0)) return false;
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isTable = async (path: string) => tableDelimiter(await readTextSample(path), TABLE_MIN_RECORDS) !== null;
+
+function officeLegacyFormat(path: string): FileFormat {
+  let streams: Set<string>;
+  try {
+    const container = CFB.read(path, { type: 'file' });
+    streams = new Set(container.FullPaths.map((entry: string) => entry.split('/').filter(Boolean).pop() ?? ''));
+  } catch {
+    throw new ExtractionError('the file is damaged: its Office 97-2003 container cannot be read');
+  }
+  if (streams.has('WordDocument')) return 'doc';
+  if (streams.has('Workbook') || streams.has('Book')) return 'xls';
+  if (streams.has('PowerPoint Document')) return 'ppt';
+  // Office encrypts a DOCX/XLSX/PPTX by wrapping it in this container.
+  if (streams.has('EncryptedPackage')) throw new ExtractionError('the file is password-protected; remove the password and upload it again');
+  throw new ExtractionError(`the file is an Office 97-2003 container but not a Word, PowerPoint or Excel document; ${ACCEPTED}`);
+}
+
+/**
+ * A zip file-type could not name (no [Content_Types].xml where it looked): an Office document by its
+ * main part, from the archive's directory (nothing is inflated; the bomb guard comes after).
+ */
+async function officeOpenXmlFormat(path: string): Promise<FileFormat> {
+  const parts = new Set(await listZipEntries(path));
+  if (parts.has('word/document.xml')) return 'docx';
+  if (parts.has('ppt/presentation.xml')) return 'pptx';
+  if (parts.has('xl/workbook.xml')) return 'xlsx';
+  throw new ExtractionError(`unsupported file type: the file is a zip archive, not a Word, PowerPoint or Excel document; ${ACCEPTED}`);
+}
+
+async function readHead(path: string): Promise<{ head: Buffer; size: number }> {
+  const handle = await open(path, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const head = Buffer.alloc(Math.min(size, 4096));
+    await handle.read(head, 0, head.length, 0);
+    return { head, size };
   } finally {
     await handle.close();
   }
-  if (size === 0) throw new ExtractionError('the file is empty');
-  const family = familyOf(head, size <= HEAD);
-  switch (family) {
-    case 'pdf':
-    case 'png':
-    case 'jpeg':
-      return family;
-    case 'zip': {
-      const names = await checkZip(path);
-      if (names.some((name) => name.startsWith('word/'))) return 'docx';
-      if (names.some((name) => name.startsWith('ppt/'))) return 'pptx';
-      if (names.some((name) => name.startsWith('xl/'))) return 'xlsx';
-      throw new ExtractionError('the file is a zip archive but not a Word, PowerPoint or Excel document');
-    }
-    case 'cfb': {
-      let streams: string[];
-      try {
-        streams = CFB.read(path, { type: 'file' }).FullPaths.map((entry: string) => entry.split('/').filter(Boolean).pop() ?? '');
-      } catch {
-        throw new ExtractionError('the file is a damaged Office document');
-      }
-      if (streams.includes('WordDocument')) return 'doc';
-      if (streams.includes('Workbook') || streams.includes('Book')) return 'xls';
-      if (streams.includes('PowerPoint Document')) return 'ppt';
-      throw new ExtractionError('the file is an Office container but not a Word, PowerPoint or Excel document');
-    }
-    case 'text':
-      return extensionOf(fileName) === 'csv' || (extensionOf(fileName) !== 'txt' && looksLikeCsv(head.toString('utf8'))) ? 'csv' : 'txt';
-    case null:
-      throw new ExtractionError('unsupported file type: accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG and JPEG');
-  }
 }
 
-const namesByExtension: Record<string, FileFormat> = {
-  pdf: 'pdf', docx: 'docx', doc: 'doc', pptx: 'pptx', ppt: 'ppt', xlsx: 'xlsx', xls: 'xls', txt: 'txt', csv: 'csv', png: 'png', jpg: 'jpeg', jpeg: 'jpeg',
-};
-
-const describe: Record<FileFormat, string> = {
-  pdf: 'a PDF document', docx: 'a Word document', doc: 'a Word 97-2003 document', pptx: 'a PowerPoint presentation', ppt: 'a PowerPoint 97-2003 presentation',
-  xlsx: 'an Excel workbook', xls: 'an Excel 97-2003 workbook', txt: 'plain text', csv: 'CSV text', png: 'a PNG image', jpeg: 'a JPEG image',
-};
-
-/** A name that promises one format while the bytes are another is refused: the client should know. */
-export function assertNameMatches(format: FileFormat, fileName: string | undefined) {
-  const claimed = namesByExtension[extensionOf(fileName) ?? ''];
-  const textual = (f: FileFormat) => f === 'txt' || f === 'csv';
-  if (!claimed || claimed === format || (textual(claimed) && textual(format))) return;
-  throw new ExtractionError(`the file is named .${extensionOf(fileName)} but its content is ${describe[format]}`);
+/** The format of a stored file, from its bytes; the file name only chooses between TXT and CSV. */
+export async function sniffFormat(path: string, fileName?: string): Promise<FileFormat> {
+  const { head, size } = await readHead(path);
+  if (size === 0) throw new ExtractionError('the file is empty');
+  const detected = await fileTypeFromFile(path);
+  const format = detected ? byFileType[detected.ext] : undefined;
+  if (format) return format;
+  if (detected?.ext === 'cfb') return officeLegacyFormat(path);
+  if (detected?.ext === 'zip') return officeOpenXmlFormat(path);
+  if (detected) throw new ExtractionError(`unsupported file type: the content is ${detected.mime} (.${detected.ext}); ${ACCEPTED}`);
+  if (await isUtf8Text(path)) return textFormatNamed(fileName) ?? ((await isTable(path)) ? 'csv' : 'txt');
+  if (hasPdfMarker(head)) return 'pdf';
+  if (UTF16_BOMS.some((bom) => startsWith(head, bom))) throw new ExtractionError('the text file is UTF-16; save it as UTF-8 and upload it again');
+  throw new ExtractionError(`unsupported file type: the content is not a PDF, Office, PNG or JPEG file nor UTF-8 text; ${ACCEPTED}`);
 }
