@@ -29,6 +29,7 @@ describe('web, video and Gemini sources over HTTP', () => {
     youtube = await startFakeYouTube({
       withcaption: { title: 'Glaciers Explained', captions: { format: 'srv3', cues: [{ start: 0, duration: 5, text: 'Glaciers are rivers of ice that move slowly downhill.' }] } },
       nocaptions1: { title: 'Silent lecture' },
+      botwalled01: { title: 'Walled lecture', unplayable: 'bot-check' },
     });
     gemini = await startFakeGemini((request) => ({ text: validAnswer(request) }));
     service = await startTestService({
@@ -75,6 +76,14 @@ describe('web, video and Gemini sources over HTTP', () => {
     const source = await waitForSource(service, apiKey, response.body.data.id);
     assert.equal(source.status, 'indexed', source.error);
     assert.ok(gemini.requests.some((request) => request.body.contents?.[0]?.parts?.[0]?.fileData?.fileUri === 'https://youtu.be/nocaptions1'));
+  });
+
+  test('a YouTube video walled off from this server is transcribed by Gemini, which fetches it from Google', async () => {
+    gemini.requests.length = 0;
+    const response = await ingestUrl(service, apiKey, 'youtube', 'https://youtu.be/botwalled01');
+    const source = await waitForSource(service, apiKey, response.body.data.id);
+    assert.equal(source.status, 'indexed', source.error);
+    assert.ok(gemini.requests.some((request) => request.body.contents?.[0]?.parts?.[0]?.fileData?.fileUri === 'https://youtu.be/botwalled01'));
   });
 
   test('a lecture recording uploaded through an upload URL is transcribed', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BlobRef, SourceType } from '../../domain/events.ts';
 import type { ExtractedContent } from '../../domain/learning-content.ts';
 import type { BlobStore } from '../blob-store.ts';
-import { ExtractionError, type FileExtractor } from './extractor.ts';
+import { CaptionsUnavailableError, ExtractionError, type FileExtractor } from './extractor.ts';
 import type { Transcriber } from './transcriber.ts';
 
 // Chooses how a source's text is obtained from its type: parse the uploaded file, read the web page,
@@ -24,7 +24,7 @@ export type SourceExtractionDependencies = {
 export type SourceExtraction = ExtractedContent & { detectedType: string };
 
 /** Thrown by the captions client when a video has none, so transcription can take over. */
-export const isMissingCaptions = (error: unknown) => error instanceof ExtractionError && /no captions/i.test(error.message);
+export const isMissingCaptions = (error: unknown): boolean => error instanceof CaptionsUnavailableError;
 
 export function createSourceExtraction(deps: SourceExtractionDependencies) {
   const withDownloadedBlob = async <T>(blob: BlobRef, fileName: string, task: (path: string) => Promise<T>): Promise<T> => {

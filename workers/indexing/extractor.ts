@@ -16,6 +16,18 @@ export class ExtractionError extends Error {
   }
 }
 
+/**
+ * The service could not get a video's captions itself (it has none, only ones that need a browser
+ * token, or YouTube walls this server off for now): a transcriber that fetches the video by URL
+ * from elsewhere can take over.
+ */
+export class CaptionsUnavailableError extends ExtractionError {
+  constructor(message: string, options: { retryable?: boolean } = {}) {
+    super(message, options);
+    this.name = 'CaptionsUnavailableError';
+  }
+}
+
 export type FileExtractionInput = { path: string; fileName?: string; declaredContentType?: string };
 
 export type FileExtractionResult = ExtractedContent & { format: FileFormat };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExtractedContent, OutlineEntry } from '../../domain/learning-content.ts';
 import { safeFetch } from '../../infrastructure/web/safe-fetch.ts';
-import { ExtractionError } from './extractor.ts';
+import { CaptionsUnavailableError, ExtractionError } from './extractor.ts';
 import { asExtractionError, type WebOptions } from './web-errors.ts';
 
 // A YouTube video's captions through YouTube's own endpoints, as the public caption clients do it:
@@ -64,7 +64,7 @@ function assertPlayable(player: PlayerResponse): void {
   const reason = playability.reason?.trim();
   // YouTube puts a sign-in wall in front of some server addresses for a while: worth another try later.
   if (playability.status === 'LOGIN_REQUIRED' && reason && /not a bot/i.test(reason)) {
-    throw new ExtractionError(`YouTube refused to serve the video to this service for now ("${reason}")`, { retryable: true });
+    throw new CaptionsUnavailableError(`YouTube refused to serve the video to this service for now ("${reason}")`, { retryable: true });
   }
   const detail = textOf(playability.errorScreen?.playerErrorMessageRenderer?.subreason);
   throw new ExtractionError(`the video is not available: ${reason ?? playability.status.toLowerCase()}${detail ? ` (${detail})` : ''}`);
@@ -189,7 +189,7 @@ async function fetchCues(track: CaptionTrack, baseUrl: string, options: YouTubeO
   return parseTimedText(xml);
 }
 
-/** The video's title and caption text; an ExtractionError saying "no captions" when it has none readable. */
+/** The video's title and caption text; a CaptionsUnavailableError when this service cannot read any. */
 export async function readYouTubeCaptions(url: string, options: YouTubeOptions): Promise<ExtractedContent> {
   const videoId = videoIdOf(url);
   const baseUrl = (options.baseUrl ?? DEFAULT_YOUTUBE_BASE_URL).replace(/\/+$/, '');
@@ -198,10 +198,10 @@ export async function readYouTubeCaptions(url: string, options: YouTubeOptions):
   const tracks = player.captions?.playerCaptionsTracklistRenderer?.captionTracks ?? [];
   const track = chooseCaptionTrack(tracks);
   if (!track) {
-    throw new ExtractionError(tracks.length ? 'this video has no captions YouTube serves without a browser proof-of-origin token' : 'this video has no captions');
+    throw new CaptionsUnavailableError(tracks.length ? 'this video has no captions YouTube serves without a browser proof-of-origin token' : 'this video has no captions');
   }
   const cues = await fetchCues(track, baseUrl, options);
-  if (cues.length === 0) throw new ExtractionError('this video has no captions (YouTube sent an empty caption track)');
+  if (cues.length === 0) throw new CaptionsUnavailableError('this video has no captions (YouTube sent an empty caption track)');
   const title = player.videoDetails?.title?.trim() || `YouTube video ${videoId}`;
   return cuesToContent(cues, title, player.videoDetails?.lengthSeconds || undefined);
 }
