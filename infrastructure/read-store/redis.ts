@@ -174,14 +174,16 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       if (!known) bulkMemberships.set(version, (known = new Map()));
       const keyBase = base(version);
       // Multi-key commands (one MSET, one UNLINK, one ZREM and one ZADD per index) rather than one
-      // command per key: the client's per-command cost, not Redis, bounds a rebuild. Documents are
-      // unique within a batch (the projector keeps the last write of each), so no two of these
-      // commands touch the same key and member, and removals all precede additions.
+      // command per key: the client's per-command cost, not Redis, bounds a rebuild.
       const sets: string[] = [];
       const unlinks: string[] = [];
       const removals = new Map<string, string[]>();
       const additions = new Map<string, string[]>();
-      for (const write of writes) {
+      // The store replaces a document whole, so only the last write of each in the batch counts; with
+      // one write per document, no two of the commands below touch the same key or member.
+      const lastWrites = new Map<string, Map<string, ReadWrite>>();
+      for (const write of writes) innerMap(lastWrites, write.collection).set(write.id, write);
+      for (const ofCollection of lastWrites.values()) for (const write of ofCollection.values()) {
         const docKey = `${keyBase}:doc:${write.collection}:${write.id}`;
         if (write.kind === 'put') sets.push(docKey, JSON.stringify(write.doc));
         else unlinks.push(docKey);
