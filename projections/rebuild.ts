@@ -5,6 +5,8 @@ import { projectBatch, type Overlay } from './projector.ts';
 import type { DocRef, ReadStore } from './read-store.ts';
 
 const OVERLAY_LIMIT = 200_000;
+/** Progress is reported at most this often, not per batch: an operator reads it, a log keeps it. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 const sizeOf = (overlay: Overlay) => {
   let size = 0;
@@ -31,12 +33,13 @@ export async function rebuildReadModels(options: {
   const { eventStore, readStore, projections } = options;
   // Batches of a few thousand events: large enough to amortise round trips, small enough that a
   // store without a bulk path (one Lua script per batch) does not hold Redis for long.
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 500;
   const previousVersion = await readStore.activeVersion();
   const version = (await readStore.latestVersion()) + 1;
   const space = readStore.space(version);
   const started = performance.now();
   let events = 0;
+  let reportedAt = started;
   const rate = () => events / Math.max((performance.now() - started) / 1000, 1e-3);
 
   // This rebuild is the only writer of the new version: documents it wrote stay readable in memory,
@@ -60,7 +63,10 @@ export async function rebuildReadModels(options: {
     // Awaited before the next batch; a failure while this one fails elsewhere is not unhandled.
     applying.catch(() => undefined);
     events += batch.length;
-    options.onProgress?.({ version, events, eventsPerSecond: Math.round(rate()), checkpoint });
+    if (performance.now() - reportedAt >= PROGRESS_INTERVAL_MS) {
+      reportedAt = performance.now();
+      options.onProgress?.({ version, events, eventsPerSecond: Math.round(rate()), checkpoint });
+    }
   }
   await applying;
   await readStore.activate(version);
