@@ -3,13 +3,11 @@ import type { Logger } from 'pino';
 import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../commands/event-store.ts';
 import { innerMap } from './nested-map.ts';
 import type { Projection, ProjectionReader } from './projection.ts';
-import { ReadModelsBehindError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from './read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from './read-store.ts';
 
 // The projector: follows the event store from the read models' checkpoint and applies each batch's
 // writes together with the batch's last position, so a replayed batch changes nothing and a crash
 // between batches loses nothing.
-
-class ReadModelsBehind extends Error {}
 
 export type Projector = {
   stop(): Promise<void>;
@@ -88,6 +86,8 @@ export async function startProjector(options: {
   let position = await space.checkpoint();
   const waiters = new Set<{ checkpoint: Checkpoint; resolve: (reached: boolean) => void }>();
   let stopped = false;
+  const stopping = new AbortController();
+  const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
 
   const advance = (checkpoint: Checkpoint) => {
     position = checkpoint;
@@ -107,51 +107,61 @@ export async function startProjector(options: {
         await space.apply(writes, last, position);
         break;
       } catch (error) {
-        // A read store that lost its data (a Redis restart without persistence) is behind us: the
-        // check is part of the atomic apply, so no batch lands on an emptied store. Start again from
-        // where the store really is.
-        if (error instanceof ReadModelsBehindError) {
-          logger.warn({ stored: error.stored, position }, 'projector: the read models are behind the projector; catching up from their checkpoint');
-          position = error.stored;
-          throw new ReadModelsBehind();
-        }
-        if (stopped || error instanceof ReadModelsBehind) throw error;
+        // Nothing was applied, and applying again cannot help: the read models are not where this
+        // projector left them (they lost their data, or another projector moved them on), or a
+        // rebuild retired this version. The subscription ends; the loop below follows from where
+        // the active version really is.
+        if (stopped || error instanceof ReadModelsOutOfStepError || error instanceof ReadModelVersionRetiredError) throw error;
         logger.error({ err: error, attempt }, 'projector: applying a batch failed; retrying');
-        await sleep(Math.min(5000, 100 * 2 ** attempt));
+        await pause(Math.min(5000, 100 * 2 ** attempt));
       }
     }
     advance(last);
     options.onProgress?.(last, events.length);
   };
 
+  // One subscription at a time, so no two deliveries of this projector ever race. Whatever ends it
+  // (a refused batch, a switch of the active version, a failure) leads to the same step: read the
+  // active version and its checkpoint afresh and follow from there; the store's exact-position
+  // check makes a stale start harmless.
   let subscription: Subscription | undefined;
-  const follow = (from: Checkpoint) => {
-    const current = eventStore.subscribe(from, handle, { batchSize: options.batchSize ?? 500 });
-    subscription = current;
-    current.done.catch((error: unknown) => {
-      if (stopped) return;
-      if (error instanceof ReadModelsBehind) follow(position);
-      else logger.error({ err: error }, 'projector: subscription failed');
-    });
-  };
-  follow(position);
+  const following = (async () => {
+    while (!stopped) {
+      subscription = eventStore.subscribe(position, handle, { batchSize: options.batchSize ?? 500 });
+      const ended = await subscription.done.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (stopped) break;
+      if (ended instanceof ReadModelsOutOfStepError) {
+        logger.warn({ stored: ended.stored, position }, 'projector: the read models are not where the projector left them; following from their checkpoint');
+      } else if (ended !== undefined && !(ended instanceof ReadModelVersionRetiredError)) {
+        logger.error({ err: ended }, 'projector: the subscription failed; following again');
+        await pause(1000);
+      }
+      for (;;) {
+        try {
+          space = readStore.space(await readStore.activeVersion());
+          position = await space.checkpoint();
+          break;
+        } catch (error) {
+          if (stopped) break;
+          logger.warn({ err: error }, 'projector: reading the active version failed; retrying');
+          await pause(1000);
+        }
+      }
+      if (ended === undefined || ended instanceof ReadModelVersionRetiredError) logger.info({ version: space.version, from: position }, 'projector: following the active read-model version');
+    }
+  })();
 
-  // A rebuild in another process switches the active version: continue on it from its checkpoint.
-  const stopping = new AbortController();
+  // A rebuild in another process switches the active version; a projector that has nothing to
+  // apply would not learn of it from a refused batch.
   const watcher = (async () => {
     while (!stopped) {
-      await sleep(1000, undefined, { signal: stopping.signal }).catch(() => undefined);
+      await pause(1000);
       if (stopped) break;
       try {
-        const active = await readStore.activeVersion();
-        if (active !== space.version) {
-          await subscription?.stop();
-          space = readStore.space(active);
-          const from = await space.checkpoint();
-          logger.info({ version: active, from }, 'projector: following the new read-model version');
-          position = from;
-          if (!stopped) follow(from);
-        }
+        if ((await readStore.activeVersion()) !== space.version) await subscription?.stop();
       } catch (error) {
         logger.warn({ err: error }, 'projector: checking the active version failed');
       }
@@ -163,7 +173,7 @@ export async function startProjector(options: {
       stopped = true;
       stopping.abort();
       await subscription?.stop();
-      await watcher;
+      await Promise.all([following, watcher]);
       for (const waiter of waiters) waiter.resolve(false);
       waiters.clear();
     },

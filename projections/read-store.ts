@@ -29,9 +29,12 @@ export interface ReadModelSpace {
   list(collection: string, query: ListQuery): Promise<Page>;
   /**
    * Commits the writes and the checkpoint together, only if `checkpoint` is after the stored one.
-   * Returns false (and changes nothing) for a replayed batch. With `expected`, the writer's idea of
-   * where the store is: if the store is before it (it lost data, e.g. a Redis restart without
-   * persistence), nothing is applied and ReadModelsBehindError says where the store really is.
+   * Returns false (and changes nothing) for a replayed batch. With `expected`, the live writer's
+   * checks, atomic with the writes: the store must be exactly at `expected`, or nothing is applied
+   * and ReadModelsOutOfStepError says where it is (it lost its data, e.g. a Redis restart without
+   * persistence, or another writer moved it on: a batch is never applied over events it already
+   * holds); and a version older than the active one (retired by a rebuild) takes no writes:
+   * ReadModelVersionRetiredError.
    */
   apply(writes: ReadWrite[], checkpoint: Checkpoint, expected?: Checkpoint): Promise<boolean>;
   checkpoint(): Promise<Checkpoint>;
@@ -60,11 +63,18 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
-export class ReadModelsBehindError extends Error {
+export class ReadModelsOutOfStepError extends Error {
   readonly stored: Checkpoint;
   constructor(stored: Checkpoint) {
-    super(`the read models are at ${stored || 'the start'}, behind their writer`);
-    this.name = 'ReadModelsBehindError';
+    super(`the read models are at ${stored || 'the start'}, not where their writer expected`);
+    this.name = 'ReadModelsOutOfStepError';
     this.stored = stored;
+  }
+}
+
+export class ReadModelVersionRetiredError extends Error {
+  constructor(version: number) {
+    super(`read-model version ${version} was retired by a rebuild`);
+    this.name = 'ReadModelVersionRetiredError';
   }
 }

@@ -1,6 +1,6 @@
 import type { Checkpoint } from '../../commands/event-store.ts';
 import { START } from '../../commands/event-store.ts';
-import { ReadModelsBehindError, type Doc, type IndexEntry, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type IndexEntry, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 import { decodeCursor, encodeCursor, isAfterCursor, newestFirst } from '../../projections/list-cursor.ts';
 
 // The embedded read store: plain maps per version, rebuilt from the events at every start.
@@ -53,7 +53,10 @@ export function createMemoryReadStore(): ReadStore {
     },
     async apply(writes: ReadWrite[], checkpoint: Checkpoint, expected?: Checkpoint) {
       const space = spaceData(version);
-      if (expected !== undefined && space.checkpoint < expected) throw new ReadModelsBehindError(space.checkpoint);
+      if (expected !== undefined) {
+        if (version < activeVersion) throw new ReadModelVersionRetiredError(version);
+        if (space.checkpoint !== expected) throw new ReadModelsOutOfStepError(space.checkpoint);
+      }
       if (checkpoint <= space.checkpoint) return false;
       for (const write of writes) applyWrite(space, write);
       space.checkpoint = checkpoint;

@@ -2,23 +2,27 @@ import { Redis } from 'ioredis';
 import { START, type Checkpoint } from '../../commands/event-store.ts';
 import { innerList, innerMap } from '../../projections/nested-map.ts';
 import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
-import { ReadModelsBehindError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 
 // Read models in Redis, one key space per version behind an `active` pointer. A batch of writes and
 // its checkpoint are applied by one Lua script that first compares the stored checkpoint, so a
 // replayed batch changes nothing and a half-applied batch cannot exist.
 
-// ARGV: base, checkpoint, versions key, version, the checkpoint the writer expects ('' for none;
-// a store behind it lost data: -1 tells the writer), then per write: kind ('p' put, 'u' put of a
-// document that is never indexed, 'd' delete), collection, id, and for a put the document JSON, the
-// number of indexes and each index's name and score. Flat arguments avoid decoding JSON in Redis.
+// ARGV: base, checkpoint, versions key, version, the active-pointer key, '1' when the writer states
+// where it expects the store ('0' when not), that checkpoint (a store elsewhere: -1; a version older
+// than the active one: -2), then per write: kind ('p' put, 'u' put of a document that is never
+// indexed, 'd' delete), collection, id, and for a put the document JSON, the number of indexes and
+// each index's name and score. Flat arguments avoid decoding JSON in Redis.
 const APPLY = `
 local base = ARGV[1]
 local checkpoint = ARGV[2]
 local stored = redis.call('GET', base .. ':checkpoint') or ''
-if ARGV[5] ~= '' and stored < ARGV[5] then return -1 end
+if ARGV[6] == '1' then
+  if tonumber(ARGV[4]) < tonumber(redis.call('GET', ARGV[5]) or '0') then return -2 end
+  if stored ~= ARGV[7] then return -1 end
+end
 if checkpoint <= stored then return 0 end
-local i = 6
+local i = 8
 while i <= #ARGV do
   local kind, collection, id = ARGV[i], ARGV[i + 1], ARGV[i + 2]
   i = i + 3
@@ -156,7 +160,7 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       return more && last ? { items, nextCursor: encodeCursor(last) } : { items };
     },
     async apply(writes: ReadWrite[], checkpoint: Checkpoint, expected?: Checkpoint) {
-      const args = [base(version), checkpoint, versionsKey, String(version), expected ?? ''];
+      const args = [base(version), checkpoint, versionsKey, String(version), pointerKey, expected === undefined ? '0' : '1', expected ?? ''];
       for (const write of writes) {
         if (write.kind === 'delete') args.push('d', write.collection, write.id);
         else if (write.unindexed) args.push('u', write.collection, write.id, JSON.stringify(write.doc));
@@ -166,7 +170,8 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
         }
       }
       const outcome = await commands.applyBatch(...args);
-      if (outcome === -1) throw new ReadModelsBehindError((await redis.get(`${base(version)}:checkpoint`)) ?? START);
+      if (outcome === -2) throw new ReadModelVersionRetiredError(version);
+      if (outcome === -1) throw new ReadModelsOutOfStepError((await redis.get(`${base(version)}:checkpoint`)) ?? START);
       return outcome === 1;
     },
     async applyBulk(writes: ReadWrite[], checkpoint: Checkpoint) {

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ReadModelsBehindError, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
 import { InvalidCursorError } from '../../projections/list-cursor.ts';
 
 // The contract both read-store adapters pass (memory, Redis).
@@ -80,12 +80,28 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       await store.drop(first + 1);
     });
 
-    test('a writer that expects the store further along than it is gets ReadModelsBehindError and writes nothing', async () => {
+    test('a writer that expects the store anywhere but where it is gets ReadModelsOutOfStepError and writes nothing', async () => {
       const space = store.space((await store.latestVersion()) + 10);
       await space.apply([put('early', 1, [])], cp(2));
-      await assert.rejects(space.apply([put('late', 1, [])], cp(9), cp(5)), (error: unknown) => error instanceof ReadModelsBehindError && error.stored === cp(2));
+      const outOfStep = (error: unknown) => error instanceof ReadModelsOutOfStepError && error.stored === cp(2);
+      // Behind the writer: the store lost data. Ahead of it: another writer applied these events.
+      await assert.rejects(space.apply([put('late', 1, [])], cp(9), cp(5)), outOfStep);
+      await assert.rejects(space.apply([put('again', 1, [])], cp(3), cp(1)), outOfStep);
       assert.equal(await space.get('things', 'late'), null);
+      assert.equal(await space.get('things', 'again'), null);
       assert.equal(await space.apply([put('next', 1, [])], cp(3), cp(2)), true, 'in step with the writer: applied');
+      assert.equal(await space.checkpoint(), cp(3));
+    });
+
+    test('a version older than the active one takes no more writes from the live writer', async () => {
+      const retired = await store.activeVersion();
+      const at = await store.space(retired).checkpoint();
+      const next = (await store.latestVersion()) + 1;
+      await store.space(next).apply([put('seed', 1, [])], cp(1));
+      await store.activate(next);
+      await assert.rejects(store.space(retired).apply([put('stray', 1, [])], cp(99), at), ReadModelVersionRetiredError);
+      assert.equal(await store.space(retired).get('things', 'stray'), null);
+      assert.equal(await store.space(next).apply([put('live', 1, [])], cp(2), cp(1)), true);
     });
 
     test('lists newest first with ties by id, and pages with a cursor while items are inserted', async () => {
