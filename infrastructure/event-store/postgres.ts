@@ -29,7 +29,7 @@ const decode = (checkpoint: Checkpoint): [string, string] => {
 
 type Row = {
   global_position: string;
-  transaction_id: string;
+  transaction_text: string;
   stream_name: string;
   stream_position: number;
   event_id: string;
@@ -45,7 +45,7 @@ const toRecorded = (row: Row): RecordedEvent => ({
   metadata: row.metadata,
   streamName: row.stream_name,
   streamPosition: row.stream_position,
-  globalPosition: encode(row.transaction_id, row.global_position),
+  globalPosition: encode(row.transaction_text, row.global_position),
 });
 
 const UNIQUE_VIOLATION = '23505';
@@ -57,7 +57,7 @@ const checkedSchema = (schema: string) => {
   return schema;
 };
 
-type AppendedRow = { stream_position: number; global_position: string; transaction_id: string };
+type AppendedRow = { stream_position: number; global_position: string; transaction_text: string };
 
 /**
  * The single statement of an append: reads the stream's version, checks the expectation and inserts
@@ -73,7 +73,7 @@ export function appendStatement(schema: string): (streamName: string, events: Ne
     FROM (SELECT coalesce(max(stream_position), -1) AS version FROM ${table} WHERE stream_name = $1) AS current,
          jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
     WHERE $2::integer IS NULL OR current.version = $2
-    RETURNING stream_position, global_position, transaction_id::text AS transaction_id`;
+    RETURNING stream_position, global_position, transaction_id::text AS transaction_text`;
   const name = `lcs-append-${schema}`;
   return (streamName, events, expectedVersion) => ({
     name,
@@ -105,21 +105,25 @@ export async function openPostgresEventStore(options: { connectionString: string
     CREATE INDEX IF NOT EXISTS events_global_order ON ${table} (transaction_id, global_position);
   `);
 
-  const columns = 'global_position, transaction_id::text AS transaction_id, stream_name, stream_position, event_id, type, data, metadata';
+  // The transaction id travels as text (node-postgres has no 64-bit integer), under another name
+  // than the column: ORDER BY resolves an output name before a column, and ordering by the text
+  // would put transaction 1000000 before 999999, so a reader paging across such a boundary skipped
+  // every event on the other side of it.
+  const columns = 'global_position, transaction_id::text AS transaction_text, stream_name, stream_position, event_id, type, data, metadata';
   const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
   const appendQuery = appendStatement(schema);
 
   /** What an earlier attempt of this append stored, if its events are already there. */
   const stored = async (streamName: string, events: NewEvent[]): Promise<AppendResult | null> => {
-    const result = await pool.query<{ stream_name: string; version: number; transaction_id: string; global_position: string }>(
-      `SELECT stream_name, max(stream_position) OVER () AS version, transaction_id::text AS transaction_id, global_position
+    const result = await pool.query<{ stream_name: string; version: number; transaction_text: string; global_position: string }>(
+      `SELECT stream_name, max(stream_position) OVER () AS version, transaction_id::text AS transaction_text, global_position
        FROM ${table} WHERE event_id = ANY($1::text[]) ORDER BY global_position DESC LIMIT 1`,
       [events.map((event) => event.id)],
     );
     const row = result.rows[0];
     if (!row) return null;
     if (row.stream_name !== streamName) throw new Error(`event id already belongs to stream ${row.stream_name}`);
-    return { nextExpectedVersion: row.version, lastCheckpoint: encode(row.transaction_id, row.global_position) };
+    return { nextExpectedVersion: row.version, lastCheckpoint: encode(row.transaction_text, row.global_position) };
   };
   const currentVersion = async (streamName: string): Promise<number | 'noStream'> => {
     const result = await pool.query<{ v: number | null }>(`SELECT max(stream_position) AS v FROM ${table} WHERE stream_name = $1`, [streamName]);
@@ -200,7 +204,7 @@ export async function openPostgresEventStore(options: { connectionString: string
     const version = Math.max(...rows.map((row) => row.stream_position));
     const position = rows.map((row) => BigInt(row.global_position)).reduce((a, b) => (b > a ? b : a));
     notifySoon();
-    return { nextExpectedVersion: version, lastCheckpoint: encode((rows[0] as AppendedRow).transaction_id, String(position)) };
+    return { nextExpectedVersion: version, lastCheckpoint: encode((rows[0] as AppendedRow).transaction_text, String(position)) };
   };
 
   const store: EventStore = {
@@ -249,12 +253,12 @@ export async function openPostgresEventStore(options: { connectionString: string
     },
 
     async headCheckpoint() {
-      const result = await pool.query<{ transaction_id: string; global_position: string }>(
-        `SELECT transaction_id::text AS transaction_id, global_position FROM ${table} WHERE ${VISIBLE}
+      const result = await pool.query<{ transaction_text: string; global_position: string }>(
+        `SELECT transaction_id::text AS transaction_text, global_position FROM ${table} WHERE ${VISIBLE}
          ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
       );
       const row = result.rows[0];
-      return row ? encode(row.transaction_id, row.global_position) : START;
+      return row ? encode(row.transaction_text, row.global_position) : START;
     },
 
     async ping() {

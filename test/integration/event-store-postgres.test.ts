@@ -70,6 +70,50 @@ describe('postgres: global order with transactions committed out of order', () =
   }
 });
 
+describe('postgres: order across transaction ids of different lengths', () => {
+  // Transaction 1000000 follows 999999 (ordered as text it would come first): a reader that pages
+  // across such a boundary, which every server crosses as its ids grow, must not skip either side.
+  test('readAll, paging, the head and a subscription order transaction ids as numbers', async () => {
+    const schema = newSchema();
+    const store = await open(schema);
+    const client = new pg.Client({ connectionString: DATABASE });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ current: string }>('SELECT pg_current_xact_id()::text AS current');
+      assert.ok(BigInt((rows[0] as { current: string }).current) > 1000n, 'the server is past the ids written below');
+      // Rows as the long-finished transactions 9, 10, 99 and 100 would have written them.
+      for (const id of ['100', '99', '10', '9']) {
+        await client.query(
+          `INSERT INTO "${schema}".events (transaction_id, stream_name, stream_position, event_id, type, data, metadata) VALUES ($1::xid8, $2, 0, $3, $4, '{}', '{}')`,
+          [id, `stream-${id}`, randomUUID(), `T${id}`],
+        );
+      }
+      const expected = ['T9', 'T10', 'T99', 'T100'];
+      const all = await store.readAll();
+      assert.deepEqual(all.map((e) => e.type), expected);
+      const paged: RecordedEvent[] = [];
+      for (let from = START; ; ) {
+        const [next] = await store.readAll({ from, limit: 1 });
+        if (!next) break;
+        paged.push(next);
+        from = next.globalPosition;
+      }
+      assert.deepEqual(paged.map((e) => e.type), expected);
+      assert.equal(await store.headCheckpoint(), (all.at(-1) as RecordedEvent).globalPosition);
+      const seen: RecordedEvent[] = [];
+      const subscription = store.subscribe(START, async (events) => {
+        seen.push(...events);
+      }, { batchSize: 1 });
+      await until(() => seen.length >= 4);
+      await subscription.stop();
+      assert.deepEqual(seen.map((e) => e.type), expected);
+    } finally {
+      await client.end();
+      await store.close();
+    }
+  });
+});
+
 describe('postgres: subscribers are woken by NOTIFY', () => {
   const openPair = async () => {
     const schema = newSchema();
