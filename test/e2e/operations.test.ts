@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { dropSharedState, TEST_DATABASE } from '../support/shared-state.ts';
+import { dropSharedState, sharedStoresEnv } from '../support/shared-state.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
 // The operations CLI run the way an operator or auditor runs it, `npm run ...`, against a running
@@ -54,17 +54,7 @@ describe('operations CLI against postgres + redis', () => {
 
   before(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'lcs-operations-'));
-    env = {
-      EVENT_STORE: 'postgres',
-      DATABASE_URL: TEST_DATABASE,
-      POSTGRES_SCHEMA: schema,
-      READ_STORE: 'redis',
-      REDIS_KEY_PREFIX: prefix,
-      ADMIN_KEY: adminKey,
-      UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'),
-      DATA_DIR: dataDir,
-      PORT: '0',
-    };
+    env = sharedStoresEnv({ schema, redisPrefix: prefix, adminKey, dataDir });
     processes.push(await spawnService({ ...env, ROLE: 'projector' }));
     api = await spawnService({ ...env, ROLE: 'api' });
     processes.push(api);

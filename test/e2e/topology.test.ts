@@ -4,12 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropSharedState } from '../support/shared-state.ts';
+import { dropSharedState, sharedStoresEnv } from '../support/shared-state.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
 // Issue acceptance: EVENT_STORE=postgres READ_STORE=redis with two api processes and one projector.
-
-const DATABASE = 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('postgres + redis with two api processes and a projector process', () => {
   const suffix = randomBytes(4).toString('hex');
@@ -21,17 +19,7 @@ describe('postgres + redis with two api processes and a projector process', () =
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'lcs-topology-'));
-    const env = {
-      EVENT_STORE: 'postgres',
-      DATABASE_URL: DATABASE,
-      POSTGRES_SCHEMA: schema,
-      READ_STORE: 'redis',
-      REDIS_KEY_PREFIX: prefix,
-      ADMIN_KEY: adminKey,
-      UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'),
-      DATA_DIR: dataDir,
-      PORT: '0',
-    };
+    const env = sharedStoresEnv({ schema, redisPrefix: prefix, adminKey, dataDir });
     processes.push(await spawnService({ ...env, ROLE: 'projector' }));
     processes.push(await spawnService({ ...env, ROLE: 'api' }));
     processes.push(await spawnService({ ...env, ROLE: 'api' }));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -6,6 +7,19 @@ import { Redis } from 'ioredis';
 // this removes them (and the test's data directory) afterwards.
 
 export const TEST_DATABASE = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The environment of a postgres + redis deployment in its own schema, key prefix and data directory. */
+export const sharedStoresEnv = (options: { schema: string; redisPrefix: string; adminKey: string; dataDir: string }): Record<string, string> => ({
+  EVENT_STORE: 'postgres',
+  DATABASE_URL: TEST_DATABASE,
+  POSTGRES_SCHEMA: options.schema,
+  READ_STORE: 'redis',
+  REDIS_KEY_PREFIX: options.redisPrefix,
+  ADMIN_KEY: options.adminKey,
+  UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'),
+  DATA_DIR: options.dataDir,
+  PORT: '0',
+});
 
 export async function dropSharedState(options: { schema?: string; redisPrefix?: string; dataDir?: string }) {
   if (options.schema) {
