@@ -270,14 +270,14 @@ export function createResidentSandbox(parser: ParserLocation, limits: SandboxLim
     if (closed) throw new ExtractionError('the extractor is shutting down', { retryable: true });
     clearTimeout(idle);
     if (!current?.usable) {
-      await current?.stop();
+      await retire();
       current = startProcess(limits.memoryMb, parser);
     }
     const sandbox = current;
     try {
       return await sandbox.parse(parser, input, limits.timeoutMs);
     } finally {
-      if (!sandbox.usable) await sandbox.stop();
+      if (!sandbox.usable) await retire();
       else {
         idle = setTimeout(() => void (queue = queue.then(retire)), limits.idleMs);
         idle.unref();

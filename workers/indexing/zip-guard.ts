@@ -31,26 +31,30 @@ const unsafePath = () => new ExtractionError('the file holds a part whose path l
 /** yauzl reports a file name that is absolute, climbs with `..` or holds backslashes as an error. */
 const isUnsafePathError = (error: Error) => /absolute path|invalid relative path|invalid characters in fileName/.test(error.message);
 
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: false }, (error, zip) =>
-      error ? reject(error) : resolve(zip),
-    ),
-  );
-}
+const tooManyEntries = (maxEntries: number) => new ExtractionError(`the file holds more than ${maxEntries} parts and was not parsed`);
 
-/** The entry names, read from the central directory without inflating anything. */
-export async function listZipEntries(path: string, maxEntries: number = defaultZipLimits.maxEntries): Promise<string[]> {
+/** The archive opened for reading its entries one by one, once its directory is known to be sane. */
+async function openZip(path: string, maxEntries: number): Promise<yauzl.ZipFile> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await openZip(path);
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: false }, (error, opened) =>
+        error ? reject(error) : resolve(opened),
+      ),
+    );
   } catch (error) {
     throw isUnsafePathError(error as Error) ? unsafePath() : damaged();
   }
   if (zip.entryCount > maxEntries) {
     zip.close();
-    throw new ExtractionError(`the file holds more than ${maxEntries} parts and was not parsed`);
+    throw tooManyEntries(maxEntries);
   }
+  return zip;
+}
+
+/** The entry names, read from the central directory without inflating anything. */
+export async function listZipEntries(path: string, maxEntries: number = defaultZipLimits.maxEntries): Promise<string[]> {
+  const zip = await openZip(path, maxEntries);
   return new Promise((resolve, reject) => {
     const names: string[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -65,17 +69,7 @@ export async function listZipEntries(path: string, maxEntries: number = defaultZ
 
 /** Resolves when the archive is safe to hand to a parser; rejects with an ExtractionError saying why not. */
 export async function guardZip(path: string, limits: ZipLimits = defaultZipLimits): Promise<ZipSummary> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(path);
-  } catch (error) {
-    throw isUnsafePathError(error as Error) ? unsafePath() : damaged();
-  }
-  const tooManyEntries = () => new ExtractionError(`the file holds more than ${limits.maxEntries} parts and was not parsed`);
-  if (zip.entryCount > limits.maxEntries) {
-    zip.close();
-    throw tooManyEntries();
-  }
+  const zip = await openZip(path, limits.maxEntries);
   const bomb = (bytes: number) =>
     new ExtractionError(`the file expands to ${describeSize(bytes)} or more when unpacked (a zip bomb?); the limit is ${describeSize(limits.maxTotalBytes)}`);
 
@@ -96,7 +90,7 @@ export async function guardZip(path: string, limits: ZipLimits = defaultZipLimit
       resolve({ entries, inflatedBytes: total });
     });
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (++entries > limits.maxEntries) return fail(tooManyEntries());
+      if (++entries > limits.maxEntries) return fail(tooManyEntries(limits.maxEntries));
       if (entry.fileName.endsWith('/')) return zip.readEntry();
       if (total + entry.uncompressedSize > limits.maxTotalBytes) return fail(bomb(total + entry.uncompressedSize));
       if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio) {
