@@ -4,14 +4,15 @@ import { ExtractionError } from '../extractor.ts';
 import { createOcrEngine, type OcrEngine } from '../ocr.ts';
 import type { FormatParser } from './format-parser.ts';
 
-// PNG and JPEG through OCR. The image's size is read from its header before anything decodes it, so
-// a decompression bomb (a small file declaring a huge canvas) is refused without allocating it.
+// PNG and JPEG through OCR. The extractor reads the image's size from its header (below) before the
+// OCR child sees it, so a decompression bomb (a small file declaring a huge canvas) is refused
+// without anything allocating it.
 // The OCR engine is created once per process and reused: this parser runs in a long-lived sandboxed
 // child (file-extractor.ts), which keeps the ~1 s engine start out of every image but the first.
 
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
-export type ImageSize = { width: number; height: number };
+type ImageSize = { width: number; height: number };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // Start-of-frame markers carry the size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
@@ -19,7 +20,7 @@ const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && m
 const MAX_JPEG_SEGMENTS = 10_000;
 
 /** Width and height from the PNG IHDR chunk or the JPEG start-of-frame segment; null if unreadable. */
-export async function readImageSize(path: string): Promise<ImageSize | null> {
+async function readImageSize(path: string): Promise<ImageSize | null> {
   const handle = await open(path, 'r');
   try {
     const size = (await handle.stat()).size;
@@ -60,7 +61,7 @@ export async function readImageSize(path: string): Promise<ImageSize | null> {
 }
 
 /** Refuses an image that cannot be measured or would decode to more than MAX_IMAGE_PIXELS. */
-export async function assertImageSizeAllowed(path: string): Promise<ImageSize> {
+export async function assertImageSizeAllowed(path: string): Promise<void> {
   const size = await readImageSize(path);
   if (!size || size.width === 0 || size.height === 0) throw new ExtractionError('the image is damaged: its size cannot be read');
   const pixels = size.width * size.height;
@@ -69,13 +70,11 @@ export async function assertImageSizeAllowed(path: string): Promise<ImageSize> {
       `the image is ${size.width} × ${size.height} pixels (${(pixels / 1e6).toFixed(0)} megapixels); the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`,
     );
   }
-  return size;
 }
 
 let engine: OcrEngine | null = null;
 
 export const parseImage: FormatParser = async (path, { fileName }) => {
-  await assertImageSizeAllowed(path);
   engine ??= createOcrEngine();
   const text = await engine.recognize(path);
   const title = fileName ? basename(fileName, extname(fileName)) : undefined;
