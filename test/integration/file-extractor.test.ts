@@ -1,8 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { ExtractionError, fileFormats, type FileExtractor } from '../../workers/indexing/extractor.ts';
@@ -12,6 +11,7 @@ import { textToContent } from '../../workers/indexing/formats/text.ts';
 import { createResidentSandbox, parseInSandbox } from '../../workers/indexing/sandbox.ts';
 import { buildZip, contentTypesEntry, deflatedZeros } from '../fixtures/documents/build-zip.ts';
 import { makePdf } from '../support/make-pdf.ts';
+import { scratchDirectory } from '../support/scratch-directory.ts';
 
 // The whole file-extraction pipeline on real files: sniffing, the zip guard, the sandboxed child
 // (fresh per document, long-lived for OCR) and the PDF, TXT, CSV, PNG and JPEG parsers; then hostile
@@ -40,22 +40,13 @@ function png(width: number, height: number, pixelData: Buffer): Buffer {
 const whitePng = (width: number, height: number) => png(width, height, deflateSync(Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 255)])))));
 
 describe('file extraction', () => {
-  let dir: string;
+  const scratch = scratchDirectory('lcs-file-extractor-');
+  const { write } = scratch;
   let extractor: FileExtractor;
-  let count = 0;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'lcs-file-extractor-'));
+  before(() => {
     extractor = createFileExtractor({ timeoutMs: 30_000, memoryMb: 256 });
   });
-  after(async () => {
-    await extractor.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-  const write = async (bytes: Buffer | string, name = `file-${count++}`) => {
-    const path = join(dir, `${count++}-${name}`);
-    await writeFile(path, bytes);
-    return path;
-  };
+  after(() => extractor.close());
   const extract = (path: string, fileName?: string) => extractor.extract({ path, ...(fileName ? { fileName } : {}) });
 
   describe('formats', () => {
@@ -240,7 +231,7 @@ describe('file extraction', () => {
 
     test('without poppler-utils the PDF error says what to install', async () => {
       const path = process.env['PATH'];
-      process.env['PATH'] = dir;
+      process.env['PATH'] = scratch.path('');
       try {
         await assert.rejects(extract(fixture('lecture.pdf'), 'lecture.pdf'), failure(/needs poppler-utils \(pdftotext and pdfinfo\), which is not installed/));
       } finally {
@@ -293,7 +284,7 @@ describe('file extraction', () => {
     });
 
     test('tools a parser started are killed with it, even in a process group of their own', async () => {
-      const pidFile = join(dir, 'helper.pid');
+      const pidFile = scratch.path('helper.pid');
       const request = await write(pidFile);
       await assert.rejects(parseInSandbox(hostile('startHelperAndHang'), { path: request }, { timeoutMs: 1_500, memoryMb: 128 }), failure(/within 1\.5 s/));
       const pid = Number(await readFile(pidFile, 'utf8'));

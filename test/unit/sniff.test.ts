@@ -1,12 +1,12 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import CFB from 'cfb';
 import { ExtractionError, type FileFormat } from '../../workers/indexing/extractor.ts';
 import { assertNameMatchesContent, sniffBuffer, sniffFormat } from '../../workers/indexing/sniff.ts';
 import { buildZip, contentTypesEntry } from '../fixtures/documents/build-zip.ts';
+import { scratchDirectory } from '../support/scratch-directory.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'documents', name);
 const failure = (pattern: RegExp) => (error: unknown) => error instanceof ExtractionError && pattern.test(error.message);
@@ -21,17 +21,7 @@ const table = 'Country;Capital;Population\nFrance;Paris;68 million\nSpain;Madrid
 const prose = 'Rivers, lakes and seas hold water.\nClouds, in turn, carry it over land.\nRain then falls, and the cycle repeats.\n';
 
 describe('sniffFormat reads the format from the bytes', () => {
-  let dir: string;
-  let count = 0;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'lcs-sniff-'));
-  });
-  after(() => rm(dir, { recursive: true, force: true }));
-  const write = async (bytes: Buffer | string) => {
-    const path = join(dir, `file-${count++}`);
-    await writeFile(path, bytes);
-    return path;
-  };
+  const { write } = scratchDirectory('lcs-sniff-');
 
   test('every committed fixture, whatever it is called', async () => {
     const expected: Record<string, FileFormat> = {

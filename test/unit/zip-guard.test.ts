@@ -1,28 +1,17 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExtractionError } from '../../workers/indexing/extractor.ts';
 import { defaultZipLimits, guardZip, listZipEntries } from '../../workers/indexing/zip-guard.ts';
 import { buildZip, contentTypesEntry, deflatedZeros, type ZipEntry } from '../fixtures/documents/build-zip.ts';
+import { scratchDirectory } from '../support/scratch-directory.ts';
 
 const GiB = 1024 ** 3;
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'documents', name);
 
 describe('zip guard', () => {
-  let dir: string;
-  let count = 0;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'lcs-zip-guard-'));
-  });
-  after(() => rm(dir, { recursive: true, force: true }));
-
-  const write = async (bytes: Buffer) => {
-    const path = join(dir, `archive-${count++}.zip`);
-    await writeFile(path, bytes);
-    return path;
-  };
+  const scratch = scratchDirectory('lcs-zip-guard-');
+  const write = (bytes: Buffer) => scratch.write(bytes, 'archive.zip');
   const docx = (...entries: ZipEntry[]) => write(buildZip([contentTypesEntry('docx'), ...entries]));
   const refused = (pattern: RegExp) => (error: unknown) => error instanceof ExtractionError && pattern.test(error.message) && !error.retryable;
 
