@@ -88,9 +88,28 @@ export const OutlineEntry = z.object({
 });
 export type OutlineEntry = z.infer<typeof OutlineEntry>;
 
+// What a stretch of the document is, so that generators draw facts from prose, definitions, lists and
+// tables and never make a cloze of code, a running header or a navigation link.
+export const blockKinds = ['heading', 'prose', 'listItem', 'definition', 'table', 'code', 'caption', 'boilerplate'] as const;
+export type BlockKind = (typeof blockKinds)[number];
+export const ContentBlock = z.object({
+  kind: z.enum(blockKinds),
+  text: z.string(),
+  /** Headings: 1 for the document's top level. */
+  level: z.number().int().min(1).max(6).optional(),
+  /** Definitions: the defined term (`text` holds its definition). */
+  term: z.string().optional(),
+  /** Where the block stands: 1-based page or slide, and the title of the enclosing section. */
+  page: z.number().int().positive().optional(),
+  section: z.string().optional(),
+});
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
 export const ExtractedContent = z.object({
   title: z.string().optional(),
   text: z.string(),
   outline: z.array(OutlineEntry),
+  /** The document as typed blocks in reading order; absent in content extracted by earlier versions. */
+  blocks: z.array(ContentBlock).optional(),
 });
 export type ExtractedContent = z.infer<typeof ExtractedContent>;
