@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { pino, type Logger } from 'pino';
-import type { Checkpoint } from './commands/event-store.ts';
+import type { Checkpoint } from './ports/event-store.ts';
 import { createApp } from './http/app.ts';
 import type { ApiContext } from './http/api-context.ts';
 import { allRoutes } from './http/routes/index.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import type { NewEvent } from '../commands/event-store.ts';
+import type { NewEvent } from '../ports/event-store.ts';
 import { openPostgresEventStore } from '../infrastructure/event-store/postgres.ts';
 import { openSqliteEventStore } from '../infrastructure/event-store/sqlite.ts';
 

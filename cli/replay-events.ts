@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '../commands/event-store.ts';
+import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 import { openEventStoreFromConfig } from '../infrastructure/adapters.ts';
 import { loadConfigOrExit, parseCliArgs } from './cli-args.ts';
 

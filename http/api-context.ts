@@ -1,6 +1,6 @@
-import type { Checkpoint, EventStore } from '../commands/event-store.ts';
-import type { Doc, ReadStore } from '../projections/read-store.ts';
-import type { BlobStore } from '../workers/blob-store.ts';
+import type { Checkpoint, EventStore } from '../ports/event-store.ts';
+import type { Doc, ReadStore } from '../ports/read-store.ts';
+import type { BlobStore } from '../ports/blob-store.ts';
 import { HttpError } from './http-error.ts';
 import type { Caller } from './route.ts';
 

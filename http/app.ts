@@ -5,7 +5,7 @@ import type { Metrics } from '../infrastructure/metrics.ts';
 import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError } from '../domain/errors.ts';
 import { authenticate, type KeyLookup } from './auth.ts';
 import { fingerprintOf, idempotencySession } from './idempotency.ts';
-import type { RequestStateStores } from './request-state.ts';
+import type { RequestStateStores } from '../ports/request-state.ts';
 import { HttpError } from './http-error.ts';
 import type { RouteContext, RouteDefinition } from './route.ts';
 import type { IdempotencySession } from './idempotency.ts';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { hashApiKey, looksLikeApiKey, secretsEqual } from './api-keys.ts';
+import { hashApiKey, looksLikeApiKey, secretsEqual } from '../commands/api-keys.ts';
 import { HttpError } from './http-error.ts';
 import type { Auth, Caller } from './route.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from './http-error.ts';
-import type { IdempotencyStore } from './request-state.ts';
+import type { IdempotencyStore } from '../ports/request-state.ts';
 import type { Reply } from './route.ts';
 
 // Idempotency-Key on POST: the same key with the same request returns the first answer (status and

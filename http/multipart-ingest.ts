@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../workers/blob-store.ts';
+import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../ports/blob-store.ts';
 import { storeUploadStream } from './upload-stream.ts';
 import { HttpError } from './http-error.ts';
 

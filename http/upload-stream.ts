@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../workers/blob-store.ts';
+import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../ports/blob-store.ts';
 import { HttpError } from './http-error.ts';
 
 // Both upload paths (multipart ingestSource and PUT to a signed URL) store a file the same way: look

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { EventStore } from '../commands/event-store.ts';
+import type { EventStore } from '../ports/event-store.ts';
 import type { UploadVerdict } from '../http/api-context.ts';
-import type { RequestStateStores } from '../http/request-state.ts';
+import type { RequestStateStores } from '../ports/request-state.ts';
 import { createMemoryRequestState } from './request-state/memory.ts';
-import type { ReadStore } from '../projections/read-store.ts';
-import type { BlobStore } from '../workers/blob-store.ts';
+import type { ReadStore } from '../ports/read-store.ts';
+import type { BlobStore } from '../ports/blob-store.ts';
 import type { Generator } from '../workers/generation/generator.ts';
 import { createSourceExtraction, type SourceExtraction, type SourceToIndex } from '../workers/indexing/extract-source.ts';
 import { createFileExtractor } from '../workers/indexing/file-extractor.ts';

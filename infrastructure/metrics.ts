@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { EventStore } from '../commands/event-store.ts';
+import type { EventStore } from '../ports/event-store.ts';
 
 // Prometheus metrics, served at GET /metrics. One registry per service instance, so tests that start
 // several services in one process do not collide.

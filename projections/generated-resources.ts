@@ -1,9 +1,9 @@
 import { toDomainEvent } from '../commands/handle-command.ts';
-import type { RecordedEvent } from '../commands/event-store.ts';
+import type { RecordedEvent } from '../ports/event-store.ts';
 import { generationNames, generationStepOf } from '../domain/generation.ts';
 import type { GenerationKind } from '../domain/learning-content.ts';
 import type { EventData } from '../domain/events.ts';
-import type { Doc, ReadWrite } from './read-store.ts';
+import type { Doc, ReadWrite } from '../ports/read-store.ts';
 import type { Projection } from './projection.ts';
 
 // Flashcard sets, mindmaps and quizzes: one document each, listed per organization and per source.

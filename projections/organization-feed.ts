@@ -1,5 +1,5 @@
 import type { Projection } from './projection.ts';
-import type { ReadWrite } from './read-store.ts';
+import type { ReadWrite } from '../ports/read-store.ts';
 
 // Each organization's own events, numbered 1, 2, 3... in the order they happened, for clients and
 // auditors who follow what happened without polling every resource. Dense numbers let a reader

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../commands/event-store.ts';
-import type { Doc, ReadWrite } from './read-store.ts';
+import type { RecordedEvent } from '../ports/event-store.ts';
+import type { Doc, ReadWrite } from '../ports/read-store.ts';
 
 /**
  * What a projection may read while it evolves: the read model as of the events already handled,

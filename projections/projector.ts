@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../commands/event-store.ts';
+import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../ports/event-store.ts';
 import { innerMap } from './nested-map.ts';
 import type { Projection, ProjectionReader } from './projection.ts';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from './read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from '../ports/read-store.ts';
 
 // The projector: follows the event store from the read models' checkpoint and applies each batch's
 // writes together with the batch's last position, so a replayed batch changes nothing and a crash

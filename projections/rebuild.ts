@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../commands/event-store.ts';
+import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../ports/event-store.ts';
 import type { Projection } from './projection.ts';
 import { projectBatch, type Overlay } from './projector.ts';
-import type { DocRef, ReadStore } from './read-store.ts';
+import type { DocRef, ReadStore } from '../ports/read-store.ts';
 
 const OVERLAY_LIMIT = 200_000;
 /** Progress is reported at most this often, not per batch: an operator reads it, a log keeps it. */

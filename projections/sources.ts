@@ -1,5 +1,5 @@
 import { toDomainEvent } from '../commands/handle-command.ts';
-import type { Doc, ReadWrite } from './read-store.ts';
+import type { Doc, ReadWrite } from '../ports/read-store.ts';
 import type { Projection } from './projection.ts';
 
 // The sources read model: one document per source with its status, listed per organization.

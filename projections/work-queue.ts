@@ -1,5 +1,5 @@
 import { generationStepOf, generationStreamName } from '../domain/generation.ts';
-import type { ReadWrite } from './read-store.ts';
+import type { ReadWrite } from '../ports/read-store.ts';
 import type { Projection } from './projection.ts';
 
 // Work not yet finished, so a worker that starts (or missed an event) finds it without reading the

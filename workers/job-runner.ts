@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { EventStore, RecordedEvent, Subscription } from '../commands/event-store.ts';
+import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.ts';
 import { JOBS, PENDING_INDEX, type Job } from '../projections/work-queue.ts';
-import type { ReadStore } from '../projections/read-store.ts';
+import type { ReadStore } from '../ports/read-store.ts';
 
 // Finds work two ways: events as they are appended (fast path), and a periodic scan of the pending
 // jobs read model (catches work from before start, expired leases and anything missed). Whichever

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { organizationDecider } from '../../domain/organization.ts';
 import type { ApiContext } from '../api-context.ts';
-import { newApiKey } from '../api-keys.ts';
+import { newApiKey } from '../../commands/api-keys.ts';
 import { HttpError } from '../http-error.ts';
 import { defineRoute } from '../route.ts';
 import { ApiKeyRecord, ErrorBody, MessageBody } from '../schemas.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { generationDecider, generationNames, generationStreamName } from '../../domain/generation.ts';
 import { DEFAULT_QUESTIONS, type GenerationKind } from '../../domain/learning-content.ts';
-import type { Doc } from '../../projections/read-store.ts';
+import type { Doc } from '../../ports/read-store.ts';
 import { type ApiContext, getOwned, present, requireCaller } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.ts';

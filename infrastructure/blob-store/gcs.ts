@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { hashingMeter } from './hashing-meter.ts';
 import { Storage, type StorageOptions } from '@google-cloud/storage';
-import { BlobNotFoundError, type BlobStore, type StoredBlob } from '../../workers/blob-store.ts';
+import { BlobNotFoundError, type BlobStore, type StoredBlob } from '../../ports/blob-store.ts';
 
 // Google Cloud Storage. Uploads from clients go straight to the bucket with V4 signed URLs that bind
 // the Content-Type; the service learns of them from an object-finalize notification (Pub/Sub push)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
-import { BlobTooLargeError } from '../../workers/blob-store.ts';
+import { BlobTooLargeError } from '../../ports/blob-store.ts';
 
 /** A pass-through that hashes with SHA-256 and counts bytes, failing with BlobTooLargeError past `limit`. */
 export function hashingMeter(limit = Number.POSITIVE_INFINITY) {

@@ -5,7 +5,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { hashingMeter } from './hashing-meter.ts';
-import { BlobNotFoundError, type BlobStore, type StoredBlob } from '../../workers/blob-store.ts';
+import { BlobNotFoundError, type BlobStore, type StoredBlob } from '../../ports/blob-store.ts';
 import { signUpload } from './upload-signature.ts';
 
 // Blobs as files under one directory, each with a JSON sidecar of its hash, size and type. Writes go

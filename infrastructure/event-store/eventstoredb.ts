@@ -27,7 +27,7 @@ import {
   type RecordedEvent,
   START,
   type Subscription,
-} from '../../commands/event-store.ts';
+} from '../../ports/event-store.ts';
 
 // EventStoreDB: streams map one to one; the global order is $all without system events, and the
 // checkpoint is an event's $all position. Both halves of the position (commit, prepare) are kept,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Checkpoint, RecordedEvent, Subscription, SubscriptionHandler } from '../../commands/event-store.ts';
+import type { Checkpoint, RecordedEvent, Subscription, SubscriptionHandler } from '../../ports/event-store.ts';
 
 // A catch-up subscription over `read`: delivers batches in order, awaiting the handler before the
 // next read; when caught up, waits for a wake-up (an append in this process, a NOTIFY) or the poll

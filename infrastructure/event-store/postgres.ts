@@ -10,7 +10,7 @@ import {
   type RecordedEvent,
   START,
   type Subscription,
-} from '../../commands/event-store.ts';
+} from '../../ports/event-store.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 
 // PostgreSQL event store. Global order must not skip an event whose transaction commits after a

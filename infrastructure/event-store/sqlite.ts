@@ -13,7 +13,7 @@ import {
   type RecordedEvent,
   START,
   type Subscription,
-} from '../../commands/event-store.ts';
+} from '../../ports/event-store.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 
 // The embedded event store: one SQLite file (WAL). The rowid is the global position; SQLite has one

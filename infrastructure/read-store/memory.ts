@@ -1,6 +1,6 @@
-import type { Checkpoint } from '../../commands/event-store.ts';
-import { START } from '../../commands/event-store.ts';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type IndexEntry, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
+import type { Checkpoint } from '../../ports/event-store.ts';
+import { START } from '../../ports/event-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type IndexEntry, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../ports/read-store.ts';
 import { decodeCursor, encodeCursor, isAfterCursor, newestFirst } from '../../projections/list-cursor.ts';
 
 // The embedded read store: plain maps per version, rebuilt from the events at every start.

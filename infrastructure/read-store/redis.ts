@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
-import { START, type Checkpoint } from '../../commands/event-store.ts';
+import { START, type Checkpoint } from '../../ports/event-store.ts';
 import { innerList, innerMap } from '../../projections/nested-map.ts';
 import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../ports/read-store.ts';
 
 // Read models in Redis, one key space per version behind an `active` pointer. A batch of writes and
 // its checkpoint are applied by one Lua script that first compares the stored checkpoint, so a

@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, RequestStateStores } from '../../http/request-state.ts';
+import type { IdempotencyRecord, RequestStateStores } from '../../ports/request-state.ts';
 
 /** One process only: the embedded default. Expired entries are dropped as they are met and by a sweep. */
 export function createMemoryRequestState(): RequestStateStores {

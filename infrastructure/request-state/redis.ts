@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { IdempotencyRecord, RequestStateStores } from '../../http/request-state.ts';
+import type { IdempotencyRecord, RequestStateStores } from '../../ports/request-state.ts';
 
 // Shared by every api process, so a retry that lands on another process is still recognised and an
 // organization's rate limit counts all its requests.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
 import { isDeepStrictEqual, promisify } from 'node:util';
-import type { EventStore } from '../../commands/event-store.ts';
+import type { EventStore } from '../../ports/event-store.ts';
 import { openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
 import { openRedisReadStore } from '../../infrastructure/read-store/redis.ts';
 import { allProjections } from '../../projections/index.ts';

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { BlobNotFoundError, BlobTooLargeError, type BlobStore } from '../../workers/blob-store.ts';
+import { BlobNotFoundError, BlobTooLargeError, type BlobStore } from '../../ports/blob-store.ts';
 
 // The contract both blob stores pass (local disk, Google Cloud Storage against a local fake).
 

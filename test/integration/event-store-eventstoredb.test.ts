@@ -15,7 +15,7 @@ import {
   type Position,
   type ReadPosition,
 } from '@eventstore/db-client';
-import type { RecordedEvent } from '../../commands/event-store.ts';
+import type { RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreDbEventStore, openEventStoreDbEventStore } from '../../infrastructure/event-store/eventstoredb.ts';
 import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { START, type EventStore, type RecordedEvent } from '../../commands/event-store.ts';
+import { START, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
 import { appendStatement, openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
 import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
 

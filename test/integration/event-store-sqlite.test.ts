@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { EventStore, RecordedEvent } from '../../commands/event-store.ts';
+import type { EventStore, RecordedEvent } from '../../ports/event-store.ts';
 import { openSqliteEventStore } from '../../infrastructure/event-store/sqlite.ts';
 import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent, START, type Subscription } from '../../commands/event-store.ts';
+import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent, START, type Subscription } from '../../ports/event-store.ts';
 
 // The contract every event-store adapter passes (SQLite, PostgreSQL, EventStoreDB).
 

@@ -5,13 +5,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import type { EventStore } from '../../commands/event-store.ts';
+import type { EventStore } from '../../ports/event-store.ts';
 import { openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
 import { openRedisReadStore } from '../../infrastructure/read-store/redis.ts';
 import { allProjections } from '../../projections/index.ts';
 import { projectBatch, startProjector } from '../../projections/projector.ts';
 import { rebuildReadModels } from '../../projections/rebuild.ts';
-import type { ReadStore } from '../../projections/read-store.ts';
+import type { ReadStore } from '../../ports/read-store.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 import { seedEvents } from '../support/seed-events.ts';
 

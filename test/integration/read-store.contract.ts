@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type ReadStore, type ReadWrite } from '../../projections/read-store.ts';
+import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type ReadStore, type ReadWrite } from '../../ports/read-store.ts';
 import { InvalidCursorError } from '../../projections/list-cursor.ts';
 
 // The contract both read-store adapters pass (memory, Redis).

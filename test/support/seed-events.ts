@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../../commands/event-store.ts';
+import type { EventStore } from '../../ports/event-store.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { organizationDecider } from '../../domain/organization.ts';
 import { sourceDecider } from '../../domain/source.ts';
-import { newApiKey } from '../../http/api-keys.ts';
+import { newApiKey } from '../../commands/api-keys.ts';
 
 // Realistic event streams for projection tests and benchmarks: organizations with keys, sources
 // that are ingested, claimed, indexed or failed, some deleted. Each organization yields

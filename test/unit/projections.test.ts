@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deterministicEventId } from '../../commands/handle-command.ts';
-import type { RecordedEvent } from '../../commands/event-store.ts';
+import type { RecordedEvent } from '../../ports/event-store.ts';
 import { currentVersion, type DomainEvent } from '../../domain/events.ts';
 import { createMemoryReadStore } from '../../infrastructure/read-store/memory.ts';
 import { allProjections } from '../../projections/index.ts';

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
-import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../commands/event-store.ts';
+import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
 import { handleCommand, loadState, toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import type { EventData } from '../../domain/events.ts';
 import { generationDecider, generationStepOf, generationStreamName, type GenerationCommand } from '../../domain/generation.ts';
 import { ExtractedContent, type GenerationKind } from '../../domain/learning-content.ts';
 import { sourceDecider } from '../../domain/source.ts';
-import type { ReadStore } from '../../projections/read-store.ts';
+import type { ReadStore } from '../../ports/read-store.ts';
 import type { Job } from '../../projections/work-queue.ts';
-import type { BlobStore } from '../blob-store.ts';
+import type { BlobStore } from '../../ports/blob-store.ts';
 import { startJobRunner, withRetries, type JobRunner } from '../job-runner.ts';
 import { GenerationError, type Generator } from './generator.ts';
 import { enforceFlashcardQuality, enforceMindmapQuality, enforceQuizQuality } from './quality.ts';

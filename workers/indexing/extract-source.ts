@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlobRef, SourceType } from '../../domain/events.ts';
 import type { ExtractedContent } from '../../domain/learning-content.ts';
-import type { BlobStore } from '../blob-store.ts';
+import type { BlobStore } from '../../ports/blob-store.ts';
 import { CaptionsUnavailableError, ExtractionError, type FileExtractor } from './extractor.ts';
 import type { Transcriber } from './transcriber.ts';
 

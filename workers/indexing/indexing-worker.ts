@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../commands/event-store.ts';
+import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
 import { handleCommand, toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import type { EventData } from '../../domain/events.ts';
 import { sourceDecider, type SourceCommand } from '../../domain/source.ts';
-import type { ReadStore } from '../../projections/read-store.ts';
+import type { ReadStore } from '../../ports/read-store.ts';
 import type { Job } from '../../projections/work-queue.ts';
-import type { BlobStore } from '../blob-store.ts';
+import type { BlobStore } from '../../ports/blob-store.ts';
 import { startJobRunner, withRetries, type JobRunner } from '../job-runner.ts';
 import type { SourceExtraction, SourceToIndex } from './extract-source.ts';
 import { ExtractionError } from './extractor.ts';

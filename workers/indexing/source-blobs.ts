@@ -1,6 +1,6 @@
-import type { EventStore } from '../../commands/event-store.ts';
+import type { EventStore } from '../../ports/event-store.ts';
 import { toDomainEvent } from '../../commands/handle-command.ts';
-import type { BlobStore } from '../blob-store.ts';
+import type { BlobStore } from '../../ports/blob-store.ts';
 
 /** Every blob a source's events refer to: the uploaded bytes and the extracted content. */
 export async function sourceBlobKeys(eventStore: EventStore, sourceId: string): Promise<string[]> {

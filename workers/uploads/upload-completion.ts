@@ -3,10 +3,10 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore } from '../../commands/event-store.ts';
+import type { EventStore } from '../../ports/event-store.ts';
 import { handleCommand, loadState, type CommandContext } from '../../commands/handle-command.ts';
 import { sourceDecider, type SourceCommand } from '../../domain/source.ts';
-import type { BlobStore } from '../blob-store.ts';
+import type { BlobStore } from '../../ports/blob-store.ts';
 
 // When bytes reach the blob store without passing through the API (signed Cloud Storage URLs), this
 // records the upload: on a storage notification, or when the sweeper finds the object.

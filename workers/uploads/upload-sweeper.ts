@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { EventStore } from '../../commands/event-store.ts';
-import type { ReadStore } from '../../projections/read-store.ts';
-import type { BlobStore } from '../blob-store.ts';
+import type { EventStore } from '../../ports/event-store.ts';
+import type { ReadStore } from '../../ports/read-store.ts';
+import type { BlobStore } from '../../ports/blob-store.ts';
 import { startJobRunner, type JobRunner } from '../job-runner.ts';
 import { completeStoredUpload } from './upload-completion.ts';
 

@@ -1,4 +1,4 @@
-import type { Reply } from './route.ts';
+import type { Reply } from '../http/route.ts';
 
 // Ports for the short-lived per-organization state the HTTP layer keeps: idempotency records and
 // rate-limit counters. Adapters: in-memory (embedded) and Redis (shared by every api process).

@@ -1,4 +1,4 @@
-import type { Checkpoint } from '../commands/event-store.ts';
+import type { Checkpoint } from './event-store.ts';
 
 // The read-store port. Adapters: in-memory (embedded default) and Redis; both pass the contract suite
 // in test/integration/read-store.contract.ts.
