@@ -11,12 +11,13 @@ import { openAdapters, type Adapters } from './infrastructure/adapters.ts';
 import { createMetrics, reasonLabel, timedEventStore } from './infrastructure/metrics.ts';
 import { persistentSecret } from './infrastructure/secrets.ts';
 import { allProjections } from './projections/index.ts';
+import { findKeyByHash } from './projections/organizations.ts';
 import { startProjector, waitForCheckpoint } from './projections/projector.ts';
 import { startIndexingWorker } from './workers/indexing/indexing-worker.ts';
 import { startGenerationWorker } from './workers/generation/generation-worker.ts';
 import type { JobRunner } from './workers/job-runner.ts';
 import { startUploadSweeper } from './workers/uploads/upload-sweeper.ts';
-import { completeStoredUpload } from './workers/uploads/upload-completion.ts';
+import { completeStoredUpload } from './commands/stored-uploads.ts';
 import type { StorageNotifications } from './http/routes/storage-notifications.ts';
 import { verifyPushRequest, type PushAuthConfig } from './infrastructure/blob-store/pubsub-push.ts';
 
@@ -49,17 +50,14 @@ export async function startService(config: Config, logger: Logger, options: { cl
   const metrics = createMetrics(projectionLag);
   const eventStore = timedEventStore(adapters.eventStore, metrics);
 
-  let awaitProjection: (checkpoint: Checkpoint | null) => Promise<void>;
+  let awaitProjection: (checkpoint: Checkpoint | null) => Promise<boolean>;
   if (role === 'all' || role === 'projector') {
     const projector = await startProjector({ eventStore, readStore, projections: allProjections, logger });
     stops.push(() => projector.stop());
-    awaitProjection = async (checkpoint) => {
-      if (checkpoint !== null) await projector.waitFor(checkpoint, config.READ_YOUR_WRITES_TIMEOUT_MS);
-    };
+    awaitProjection = (checkpoint) => (checkpoint === null ? Promise.resolve(true) : projector.waitFor(checkpoint, config.READ_YOUR_WRITES_TIMEOUT_MS));
   } else {
-    awaitProjection = async (checkpoint) => {
-      if (checkpoint !== null) await waitForCheckpoint({ readStore, checkpoint, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, pollMs: 10 });
-    };
+    awaitProjection = (checkpoint) =>
+      checkpoint === null ? Promise.resolve(true) : waitForCheckpoint({ readStore, checkpoint, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, pollMs: 10 });
   }
 
   const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -149,10 +147,7 @@ export async function startService(config: Config, logger: Logger, options: { cl
         adapters.pushAuth ? storageNotifications(adapters, eventStore, config) : null,
       ),
       adminKey,
-      lookupKey: async (keyHash) => {
-        const doc = await (await readStore.active()).get('apiKeys', keyHash);
-        return doc ? { organizationId: String(doc['organizationId']), keyId: String(doc['keyId']) } : null;
-      },
+      lookupKey: async (keyHash) => findKeyByHash(await readStore.active(), keyHash),
       logger,
       metrics,
       requestState: adapters.requestState,

@@ -9,7 +9,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
-} from './event-store.ts';
+} from '../ports/event-store.ts';
 
 /** Who asked and why: copied into every event's metadata; `now` is the command's clock. */
 export type CommandContext = {
@@ -22,7 +22,10 @@ export type CommandContext = {
 
 export type CommandResult<State> = {
   state: State;
+  streamName: string;
   newEvents: DomainEvent[];
+  /** The events as stored (ids and metadata); empty when nothing was appended. */
+  appended: NewEvent[];
   nextExpectedVersion: number;
   /** Position to wait for before reading the read models (read-your-writes); null when nothing was appended. */
   checkpoint: Checkpoint | null;
@@ -84,7 +87,7 @@ export async function handleCommand<State, Command>(
     const newEvents = decider.decide(command, state);
     const nextState = newEvents.reduce(decider.evolve, state);
     if (newEvents.length === 0) {
-      return { state: nextState, newEvents, nextExpectedVersion: version === 'noStream' ? -1 : version, checkpoint: null };
+      return { state: nextState, streamName, newEvents, appended: [], nextExpectedVersion: version === 'noStream' ? -1 : version, checkpoint: null };
     }
     const firstPosition = version === 'noStream' ? 0 : version + 1;
     const toAppend = newEvents.map((event, i): NewEvent => ({
@@ -96,7 +99,7 @@ export async function handleCommand<State, Command>(
     }));
     try {
       const result: AppendResult = await store.append(streamName, toAppend, version);
-      return { state: nextState, newEvents, nextExpectedVersion: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
+      return { state: nextState, streamName, newEvents, appended: toAppend, nextExpectedVersion: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
     } catch (error) {
       const retry = options.retryOnConflict ?? true;
       if (!(error instanceof ConcurrencyError) || !retry || attempt >= MAX_CONFLICT_RETRIES) throw error;
@@ -112,3 +115,47 @@ const metadataFor = (event: DomainEvent, context: CommandContext): EventMetadata
   schemaVersion: currentVersion[event.type],
   recordedAt: context.now,
 });
+
+/** One stream type's command handling: its decider and stream names bound once, addressed by id. */
+export type StreamCommands<State, Command> = {
+  streamName(id: string): string;
+  load(store: EventStore, id: string): Promise<{ state: State; version: number | 'noStream' }>;
+  handle(store: EventStore, id: string, command: Command, context: CommandContext, options?: { retryOnConflict?: boolean }): Promise<CommandResult<State>>;
+};
+
+export const streamCommands = <State, Command>(decider: Decider<State, Command>, streamName: (id: string) => string): StreamCommands<State, Command> => ({
+  streamName,
+  load: (store, id) => loadState(store, streamName(id), decider),
+  handle: (store, id, command, context, options) => handleCommand(store, streamName(id), decider, command, context, options),
+});
+
+/** The id of a stream a command creates; `derived` when it comes from an Idempotency-Key, so that a retry may find it. */
+export type NewId = { id: string; derived: boolean };
+
+/**
+ * What a create wrote: the stream's events from `firstPosition` on, and where the last one stands;
+ * `created` is false when an earlier attempt of the same request had created the stream.
+ */
+export type Written = { streamName: string; events: NewEvent[]; firstPosition: number; checkpoint: Checkpoint | null; created: boolean };
+
+export const writtenBy = (result: CommandResult<unknown>): Written => ({
+  created: true,
+  streamName: result.streamName,
+  events: result.appended,
+  firstPosition: result.nextExpectedVersion - result.appended.length + 1,
+  checkpoint: result.checkpoint,
+});
+
+/**
+ * Runs a create once per derived id: when the stream of an id derived from an Idempotency-Key
+ * already exists for the same organization, an earlier attempt of this very request created it (its
+ * answer was lost, or its idempotency record was), so that stream is the result, not a conflict.
+ */
+export async function createOnce(store: EventStore, streamName: string, id: NewId, organizationId: string, create: () => Promise<CommandResult<unknown>>): Promise<Written> {
+  if (id.derived) {
+    const events = await store.readStream(streamName);
+    const last = events.at(-1);
+    if (last && events[0]?.metadata.organizationId === organizationId) return { streamName, events, firstPosition: 0, checkpoint: last.globalPosition, created: false };
+  }
+  return writtenBy(await create());
+}

@@ -15,3 +15,11 @@ export class NotFoundError extends DomainError {}
 export class ForbiddenError extends DomainError {}
 /** The request is well-formed but not acceptable (400). */
 export class InvalidRequestError extends DomainError {}
+/** Too much at once for this organization (429); the client may retry after `retryAfterSeconds`. */
+export class TooManyRequestsError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -2,6 +2,8 @@ import type { Decider } from './decider.ts';
 import type { DomainEvent } from './events.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 
+export const organizationStreamName = (organizationId: string) => `organization-${organizationId}`;
+
 export type OrganizationState =
   | { status: 'none' }
   | { status: 'active'; organizationId: string; activeKeys: Set<string>; revokedKeys: Set<string> };

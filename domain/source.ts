@@ -3,6 +3,8 @@ import type { BlobRef, DomainEvent, EventData, SourceType } from './events.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { type Claim, leaseExpired, leaseUntil, MAX_ATTEMPTS } from './lease.ts';
 
+export const sourceStreamName = (sourceId: string) => `source-${sourceId}`;
+
 type Known = { sourceId: string; organizationId: string; sourceType: SourceType };
 
 export type SourceState =

@@ -1,16 +1,18 @@
+import type { CommandContext } from '../commands/handle-command.ts';
+import type { BlobStore } from '../ports/blob-store.ts';
 import type { Checkpoint, EventStore } from '../ports/event-store.ts';
 import type { Doc, ReadStore } from '../ports/read-store.ts';
-import type { BlobStore } from '../ports/blob-store.ts';
 import { HttpError } from './http-error.ts';
-import type { Caller } from './route.ts';
+import type { Caller, Reply } from './reply.ts';
+import type { RouteContext } from './route.ts';
 
 /** What the route modules need from the rest of the service. */
 export type ApiContext = {
   eventStore: EventStore;
   readStore: ReadStore;
   blobStore: BlobStore;
-  /** Read-your-writes: resolves once the read models include `checkpoint` (bounded wait). */
-  awaitProjection(checkpoint: Checkpoint | null): Promise<void>;
+  /** Read-your-writes: resolves true once the read models include `checkpoint`, false when the bounded wait ran out. */
+  awaitProjection(checkpoint: Checkpoint | null): Promise<boolean>;
   limits: { maxUploadBytes: number; uploadUrlTtlMs: number; generationWaitMs: number; maxConcurrentGenerations: number };
   /** Rejects an upload whose first bytes are of no accepted format; returns the format's name. */
   sniffUpload(head: Buffer, fileName: string | undefined): string | null;
@@ -25,9 +27,14 @@ export const requireCaller = (caller: Caller | null): Caller => {
   return caller;
 };
 
-/** The document if it exists and belongs to the caller: 404 for unknown ids, 403 for another organization's. */
-export async function getOwned(readStore: ReadStore, collection: string, id: string, caller: Caller, label: string): Promise<Doc> {
-  const doc = await (await readStore.active()).get(collection, id);
+/** The command context of an API key's call: its organization and key act, at the request's time. */
+export const callerContext = (context: RouteContext): CommandContext & { organizationId: string } => {
+  const caller = requireCaller(context.caller);
+  return { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() };
+};
+
+/** `doc` if it exists and belongs to the caller: 404 for unknown ids, 403 for another organization's. */
+export function owned(doc: Doc | null, caller: Caller, label: string): Doc {
   if (!doc) throw new HttpError(404, `${label} not found`);
   if (doc['organizationId'] !== caller.organizationId) throw new HttpError(403, `this ${label} belongs to another organization`);
   return doc;
@@ -39,3 +46,16 @@ export const present = (doc: Doc, idField: 'id' | '_id', hidden: readonly string
   for (const field of hidden) delete rest[field];
   return { [idField]: id, ...rest };
 };
+
+/**
+ * Answers a write whose events are stored at `checkpoint`. `stored` is the answer that is true as
+ * soon as the events are stored (for a create, 202 with the document the projections will write);
+ * once the read models include the write, `read` answers from them (by default `stored` again).
+ * If the read models lag past the read-your-writes wait, or anything fails after the append, the
+ * request answers `stored`: never a 404 for what it just wrote.
+ */
+export async function answerWrite(api: ApiContext, context: RouteContext, checkpoint: Checkpoint | null, stored: Reply, read?: () => Promise<Reply>): Promise<Reply> {
+  context.written(stored);
+  if (!(await api.awaitProjection(checkpoint)) || !read) return stored;
+  return read();
+}

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Metrics } from '../infrastructure/metrics.ts';
-import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError } from '../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from '../domain/errors.ts';
+import { InvalidCursorError } from '../projections/list-cursor.ts';
 import { authenticate, type KeyLookup } from './auth.ts';
 import { fingerprintOf, idempotencySession } from './idempotency.ts';
 import type { RequestStateStores } from '../ports/request-state.ts';
 import { HttpError } from './http-error.ts';
+import type { Reply } from './reply.ts';
 import type { RouteContext, RouteDefinition } from './route.ts';
 import type { IdempotencySession } from './idempotency.ts';
 import { parseOr400 } from './validation.ts';
@@ -97,6 +99,7 @@ function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandl
   return async (req: Request, res: Response, next: NextFunction) => {
     res.locals['route'] = `${route.method.toUpperCase()} ${route.path}`;
     let session: IdempotencySession | null = null;
+    let written: Reply | null = null;
     try {
       const caller = await authenticate(route.auth, req, options);
       if (caller) await enforceRateLimit(caller.organizationId, res, options);
@@ -108,23 +111,40 @@ function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandl
       const query = route.query ? parseOr400(route.query, req.query) : {};
       const body = route.body ? parseOr400(route.body, req.body ?? {}) : undefined;
       const manual = route.idempotency === 'manual';
+      const derivedId = session?.resourceId;
       const context: RouteContext = {
         correlationId: String(res.locals['requestId']),
         caller,
         now: () => options.clock().toISOString(),
         idempotency: manual ? session : null,
+        newId: () => (derivedId ? { id: derivedId, derived: true } : { id: randomUUID(), derived: false }),
+        written: (reply) => {
+          written = reply;
+        },
       };
       const replay = session && !manual ? await session.begin(fingerprintOf(route.method, route.path, params, body ?? null)) : null;
       const reply = replay ?? (await route.handle({ params, query, body, req, res }, context));
       if (!replay) await session?.finish(reply);
-      if (res.headersSent) return;
-      for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-      res.status(reply.status).json(reply.body);
+      send(res, reply);
     } catch (error) {
-      await session?.abandon().catch(() => undefined);
-      next(error);
+      if (written === null) {
+        await session?.abandon().catch(() => undefined);
+        next(error);
+        return;
+      }
+      // The events are stored: a failure after that (reading the read models, say) must not invite a
+      // retry that would act twice, so the request answers what it wrote and its key remembers that.
+      options.logger.warn({ requestId: res.locals['requestId'], err: error, path: req.path }, 'failed after the write was stored; answering with the write');
+      await session?.finish(written).catch(() => undefined);
+      send(res, written);
     }
   };
+}
+
+function send(res: Response, reply: Reply) {
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  res.status(reply.status).json(reply.body);
 }
 
 /** Fixed one-minute windows per organization; every authenticated answer carries RateLimit-* headers. */
@@ -154,7 +174,9 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
 
 function describeError(error: unknown): { status: number; message: string; headers: Record<string, string> } {
   if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof TooManyRequestsError) return { status: 429, message: error.message, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message, headers: {} };
+  if (error instanceof InvalidCursorError) return { status: 400, message: error.message, headers: {} };
   const bodyParserType = (error as { type?: unknown })?.type;
   if (bodyParserType === 'entity.parse.failed') return { status: 400, message: 'the request body is not valid JSON', headers: {} };
   if (bodyParserType === 'entity.too.large') return { status: 413, message: 'the request body is too large', headers: {} };

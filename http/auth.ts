@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { hashApiKey, looksLikeApiKey, secretsEqual } from '../commands/api-keys.ts';
 import { HttpError } from './http-error.ts';
-import type { Auth, Caller } from './route.ts';
+import type { Caller } from './reply.ts';
+import type { Auth } from './route.ts';
 
 /** Finds the organization of a key by the key's hash; null when unknown or revoked. */
 export type KeyLookup = (keyHash: string) => Promise<Caller | null>;

@@ -1,14 +1,12 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { IdempotencySession } from './idempotency.ts';
+import type { Caller, Reply } from './reply.ts';
 
 // Every route is declared once with its schemas: express serves it and the OpenAPI document is
 // generated from the same declarations, so the description covers exactly the routes that exist.
 
 export type Auth = 'apiKey' | 'adminKey' | 'none' | 'signedUrl';
-
-/** Who is calling, set by authentication. */
-export type Caller = { organizationId: string; keyId: string };
 
 export type RouteContext = {
   correlationId: string;
@@ -16,9 +14,14 @@ export type RouteContext = {
   now: () => string;
   /** Set for routes that check their Idempotency-Key themselves (`idempotency: 'manual'`). */
   idempotency: IdempotencySession | null;
+  /** The id of a resource this request creates: derived from the Idempotency-Key when one is sent (`derived`), random otherwise. */
+  newId(): { id: string; derived: boolean };
+  /**
+   * The request's events are stored: from here on, whatever fails, the request answers `reply`
+   * (and an Idempotency-Key replays it), never an error that would invite a duplicating retry.
+   */
+  written(reply: Reply): void;
 };
-
-export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 
 export type RouteDefinition = {
   method: 'get' | 'post' | 'put' | 'delete';

@@ -1,11 +1,12 @@
-import type { Reply } from '../http/route.ts';
-
 // Ports for the short-lived per-organization state the HTTP layer keeps: idempotency records and
 // rate-limit counters. Adapters: in-memory (embedded) and Redis (shared by every api process).
 
+/** The answer an idempotent retry replays. */
+export type StoredReply = { status: number; body: unknown; headers?: Record<string, string> };
+
 export type IdempotencyRecord =
   | { state: 'in-progress'; fingerprint: string }
-  | { state: 'done'; fingerprint: string; reply: Reply };
+  | { state: 'done'; fingerprint: string; reply: StoredReply };
 
 export interface IdempotencyStore {
   /** Reserves `key` for a request with `fingerprint`; returns the existing record instead when there is one. */

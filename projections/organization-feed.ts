@@ -1,11 +1,11 @@
 import type { Projection } from './projection.ts';
-import type { ReadWrite } from '../ports/read-store.ts';
+import type { Doc, ReadModelSpace, ReadWrite } from '../ports/read-store.ts';
 
 // Each organization's own events, numbered 1, 2, 3... in the order they happened, for clients and
 // auditors who follow what happened without polling every resource. Dense numbers let a reader
 // fetch the entries after any position by id.
 
-export const FEED = 'feed';
+const FEED = 'feed';
 const COUNTERS = 'feedCounters';
 
 /** Fields that stay out of the feed: hashes of keys and internal storage references. */
@@ -22,7 +22,14 @@ const withoutHiddenFields = (data: Record<string, unknown>) => {
   return data;
 };
 
-export const feedEntryId = (organizationId: string, sequence: number) => `${organizationId}:${sequence}`;
+const feedEntryId = (organizationId: string, sequence: number) => `${organizationId}:${sequence}`;
+
+/** The organization's entries after `after`, oldest first: up to `limit`, stopping at the first not yet written. */
+export async function readFeed(space: ReadModelSpace, organizationId: string, after: number, limit: number): Promise<Doc[]> {
+  const docs = await space.getMany(Array.from({ length: limit }, (_, i) => ({ collection: FEED, id: feedEntryId(organizationId, after + 1 + i) })));
+  const firstMissing = docs.indexOf(null);
+  return (firstMissing === -1 ? docs : docs.slice(0, firstMissing)) as Doc[];
+}
 
 export const organizationFeedProjection: Projection = {
   name: 'organization-feed',

@@ -1,19 +1,27 @@
 import { toDomainEvent } from '../commands/handle-command.ts';
-import type { Doc, ReadWrite } from '../ports/read-store.ts';
+import type { Doc, ReadModelSpace, ReadWrite } from '../ports/read-store.ts';
 import type { Projection } from './projection.ts';
 
 // The sources read model: one document per source with its status, listed per organization.
 
-const sourceIndexes = (doc: Doc) => [{ name: `org:${String(doc['organizationId'])}`, score: Date.parse(String(doc['createdAt'])) }];
+export const SOURCES = 'sources';
+const organizationIndex = (organizationId: string) => `org:${organizationId}`;
 
-const put = (doc: Doc): ReadWrite => ({ kind: 'put', collection: 'sources', id: String(doc['id']), doc, indexes: sourceIndexes(doc) });
+const sourceIndexes = (doc: Doc) => [{ name: organizationIndex(String(doc['organizationId'])), score: Date.parse(String(doc['createdAt'])) }];
+
+const put = (doc: Doc): ReadWrite => ({ kind: 'put', collection: SOURCES, id: String(doc['id']), doc, indexes: sourceIndexes(doc) });
+
+export const getSource = (space: ReadModelSpace, sourceId: string) => space.get(SOURCES, sourceId);
+
+export const listSources = (space: ReadModelSpace, organizationId: string, page: { limit: number; cursor?: string | undefined }) =>
+  space.list(SOURCES, { index: organizationIndex(organizationId), limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) });
 
 /** Events that change an existing source document. */
 const UPDATES = new Set(['SourceUploaded', 'SourceIndexingStarted', 'SourceIndexed', 'SourceIndexingFailed']);
 
 export const sourcesProjection: Projection = {
   name: 'sources',
-  reads: { sources: (recorded) => (UPDATES.has(recorded.type) ? (toDomainEvent(recorded).data as { sourceId: string }).sourceId : undefined) },
+  reads: { [SOURCES]: (recorded) => (UPDATES.has(recorded.type) ? (toDomainEvent(recorded).data as { sourceId: string }).sourceId : undefined) },
   handle(recorded, reader) {
     const event = toDomainEvent(recorded);
     switch (event.type) {
@@ -30,7 +38,7 @@ export const sourcesProjection: Projection = {
       case 'SourceIndexingStarted':
       case 'SourceIndexed':
       case 'SourceIndexingFailed': {
-        const current = reader.get('sources', event.data.sourceId);
+        const current = reader.get(SOURCES, event.data.sourceId);
         if (!current) return [];
         const updatedAt = recorded.metadata.recordedAt;
         if (event.type === 'SourceUploaded') return [put({ ...current, blob: event.data.blob, status: 'processing', updatedAt })];
@@ -45,7 +53,7 @@ export const sourcesProjection: Projection = {
         return [put({ ...current, status: 'failed', error: event.data.reason, updatedAt })];
       }
       case 'SourceDeleted':
-        return [{ kind: 'delete', collection: 'sources', id: event.data.sourceId }];
+        return [{ kind: 'delete', collection: SOURCES, id: event.data.sourceId }];
       default:
         return [];
     }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.ts';
-import { JOBS, PENDING_INDEX, type Job } from '../projections/work-queue.ts';
+import { type Job, listPendingJobs } from '../projections/work-queue.ts';
 import type { ReadStore } from '../ports/read-store.ts';
 
 // Finds work two ways: events as they are appended (fast path), and a periodic scan of the pending
@@ -64,8 +64,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     const space = await options.readStore.active();
     let cursor: string | undefined;
     do {
-      const page = await space.list(JOBS, { index: PENDING_INDEX, limit: 200, ...(cursor ? { cursor } : {}) });
-      enqueue((page.items as Job[]).reverse());
+      const page = await listPendingJobs(space, { limit: 200, cursor });
+      enqueue(page.jobs.reverse());
       cursor = page.nextCursor;
     } while (cursor && !stopped);
   };

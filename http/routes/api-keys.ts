@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { handleCommand } from '../../commands/handle-command.ts';
-import { organizationDecider } from '../../domain/organization.ts';
-import type { ApiContext } from '../api-context.ts';
-import { newApiKey } from '../../commands/api-keys.ts';
+import { issueApiKey, revokeApiKey } from '../../commands/organizations.ts';
+import { getOrganization, listApiKeyRecords } from '../../projections/organizations.ts';
+import { answerWrite, type ApiContext } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { defineRoute } from '../route.ts';
 import { ApiKeyRecord, ErrorBody, MessageBody } from '../schemas.ts';
@@ -22,7 +21,7 @@ const adminErrors = {
 
 export const apiKeyRoutes = (api: ApiContext) => {
   const requireOrganization = async (organizationId: string) => {
-    if (!(await (await api.readStore.active()).get('organizations', organizationId))) throw new HttpError(404, 'organization not found');
+    if (!(await getOrganization(await api.readStore.active(), organizationId))) throw new HttpError(404, 'organization not found');
   };
   return [
     defineRoute({
@@ -32,21 +31,17 @@ export const apiKeyRoutes = (api: ApiContext) => {
       tag: 'Organizations',
       auth: 'adminKey',
       params: OrganizationParams,
-      responses: { 201: { description: 'The new key (shown only once)', schema: z.object({ apiKey: ApiKeyRecord }) }, ...adminErrors },
+      responses: {
+        201: { description: 'The new key (shown only once)', schema: z.object({ apiKey: ApiKeyRecord }) },
+        202: { description: 'The new key (shown only once); it works once the read models catch up', schema: z.object({ apiKey: ApiKeyRecord }) },
+        ...adminErrors,
+      },
       async handle({ params }, context) {
         const organizationId = String(params['organizationId']);
         await requireOrganization(organizationId);
-        const key = newApiKey();
-        const now = context.now();
-        const result = await handleCommand(
-          api.eventStore,
-          `organization-${organizationId}`,
-          organizationDecider,
-          { type: 'IssueApiKey', key, now },
-          { correlationId: context.correlationId, organizationId, now },
-        );
-        await api.awaitProjection(result.checkpoint);
-        return { status: 201, body: { apiKey: { _id: key.keyId, apiKey: key.plaintext, organizationId, createdAt: now, updatedAt: now } } };
+        const { result, key } = await issueApiKey(api.eventStore, organizationId, { correlationId: context.correlationId, now: context.now() });
+        const answer = { apiKey: { _id: key.keyId, apiKey: key.plaintext, organizationId, createdAt: key.issuedAt, updatedAt: key.issuedAt } };
+        return answerWrite(api, context, result.checkpoint, { status: 202, body: answer }, async () => ({ status: 201, body: answer }));
       },
     }),
     defineRoute({
@@ -60,7 +55,7 @@ export const apiKeyRoutes = (api: ApiContext) => {
       async handle({ params }) {
         const organizationId = String(params['organizationId']);
         await requireOrganization(organizationId);
-        const page = await (await api.readStore.active()).list('apiKeyRecords', { index: `org:${organizationId}`, limit: 200 });
+        const page = await listApiKeyRecords(await api.readStore.active(), organizationId, 200);
         return {
           status: 200,
           body: { data: page.items.map(({ id, keyHash: _hash, ...record }) => ({ _id: id, ...record })) },
@@ -76,17 +71,8 @@ export const apiKeyRoutes = (api: ApiContext) => {
       params: KeyParams,
       responses: { 200: { description: 'Revoked', schema: MessageBody }, ...adminErrors },
       async handle({ params }, context) {
-        const organizationId = String(params['organizationId']);
-        const now = context.now();
-        const result = await handleCommand(
-          api.eventStore,
-          `organization-${organizationId}`,
-          organizationDecider,
-          { type: 'RevokeApiKey', keyId: String(params['keyId']), now },
-          { correlationId: context.correlationId, organizationId, now },
-        );
-        await api.awaitProjection(result.checkpoint);
-        return { status: 200, body: { message: 'API key revoked' } };
+        const result = await revokeApiKey(api.eventStore, String(params['organizationId']), String(params['keyId']), { correlationId: context.correlationId, now: context.now() });
+        return answerWrite(api, context, result.checkpoint, { status: 200, body: { message: 'API key revoked' } });
       },
     }),
   ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED, feedEntryId } from '../../projections/organization-feed.ts';
+import { readFeed } from '../../projections/organization-feed.ts';
 import { type ApiContext, requireCaller } from '../api-context.ts';
 import { defineRoute } from '../route.ts';
 import { ErrorBody, limitParam } from '../schemas.ts';
@@ -36,14 +36,8 @@ export const eventRoutes = (api: ApiContext) => [
     async handle({ query }, context) {
       const caller = requireCaller(context.caller);
       const { after, limit } = query as z.infer<typeof FeedQuery>;
-      const space = await api.readStore.active();
-      const docs = await Promise.all(Array.from({ length: limit }, (_, i) => space.get(FEED, feedEntryId(caller.organizationId, after + 1 + i))));
-      const firstMissing = docs.indexOf(null);
-      const entries = firstMissing === -1 ? docs : docs.slice(0, firstMissing);
-      const data = entries.map((doc) => {
-        const { organizationId: _org, ...entry } = doc ?? {};
-        return entry;
-      });
+      const entries = await readFeed(await api.readStore.active(), caller.organizationId, after, limit);
+      const data = entries.map(({ organizationId: _org, ...entry }) => entry);
       return { status: 200, body: { data, next: after + data.length } };
     },
   }),

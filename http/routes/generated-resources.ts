@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { handleCommand } from '../../commands/handle-command.ts';
-import { generationDecider, generationNames, generationStreamName } from '../../domain/generation.ts';
-import { DEFAULT_QUESTIONS, type GenerationKind } from '../../domain/learning-content.ts';
+import { deleteGeneration, requestGeneration } from '../../commands/generations.ts';
+import { generationNames } from '../../domain/generation.ts';
+import type { GenerationKind } from '../../domain/learning-content.ts';
 import type { Doc } from '../../ports/read-store.ts';
-import { type ApiContext, getOwned, present, requireCaller } from '../api-context.ts';
-import { HttpError } from '../http-error.ts';
+import { getGeneration, listGenerations } from '../../projections/generated-resources.ts';
+import { previewDocument } from '../../projections/preview.ts';
+import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.ts';
 import { dataOf, ErrorBody, FlashcardSet, FlashcardsBody, listOf, MessageBody, Mindmap, MindmapBody, Pagination, Quiz, QuizBody } from '../schemas.ts';
-import { listPage } from './sources.ts';
 
 const HIDDEN = ['kind', 'attempt', 'generator'] as const;
 
@@ -31,6 +30,7 @@ export const generatedResourceRoutes = (api: ApiContext): RouteDefinition[] =>
 function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
   const { plural, label, idParam, body, schema } = kinds[kind];
   const { collection } = generationNames[kind];
+  const ownedResource = async (id: string, context: RouteContext) => owned(await getGeneration(await api.readStore.active(), kind, id), requireCaller(context.caller), label);
   const byId = {
     ...unauthorized,
     403: { description: `Another organization's ${label}`, schema: ErrorBody },
@@ -39,10 +39,9 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
   const IdParams = z.object({ [idParam]: z.string().min(1).max(100) });
 
   const waitUntilSettled = async (id: string, context: RouteContext): Promise<Doc> => {
-    const caller = requireCaller(context.caller);
     const deadline = Date.now() + api.limits.generationWaitMs;
     for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-      const doc = await getOwned(api.readStore, collection, id, caller, label);
+      const doc = await ownedResource(id, context);
       if (doc['status'] !== 'generating' || Date.now() >= deadline) return doc;
       await sleep(Math.min(delay, Math.max(1, deadline - Date.now())));
     }
@@ -68,35 +67,20 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
         429: { description: 'Too many generations in progress for this organization', schema: ErrorBody },
       },
       async handle({ params, body: parsed }, context) {
-        const caller = requireCaller(context.caller);
-        const sourceId = String(params['sourceId']);
-        const source = await getOwned(api.readStore, 'sources', sourceId, caller, 'source');
-        if (source['status'] === 'failed') {
-          throw new HttpError(409, `the source failed to index: ${String(source['error'] ?? 'unknown reason')}`);
-        }
-        await enforceGenerationQuota(api, caller.organizationId);
         const request = parsed as { difficulty: 'easy' | 'medium' | 'hard'; numberOfQuestions?: number };
-        const id = randomUUID();
-        const result = await handleCommand(
-          api.eventStore,
-          generationStreamName(kind, id),
-          generationDecider(kind),
-          {
-            type: 'RequestGeneration',
-            request: {
-              id,
-              organizationId: caller.organizationId,
-              sourceId,
-              difficulty: request.difficulty,
-              ...(kind === 'quiz' ? { numberOfQuestions: request.numberOfQuestions ?? DEFAULT_QUESTIONS } : {}),
-            },
-            now: context.now(),
-          },
-          { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
+        const id = context.newId();
+        const written = await requestGeneration(
+          { eventStore: api.eventStore, readStore: api.readStore, maxConcurrentGenerations: api.limits.maxConcurrentGenerations },
+          kind,
+          id,
+          { sourceId: String(params['sourceId']), ...request },
+          callerContext(context),
         );
-        await api.awaitProjection(result.checkpoint);
-        const doc = await waitUntilSettled(id, context);
-        return { status: doc['status'] === 'generating' ? 202 : 200, body: { data: present(doc, 'id', HIDDEN) } };
+        const preview = present(previewDocument(written, collection, id.id) ?? {}, 'id', HIDDEN);
+        return answerWrite(api, context, written.checkpoint, { status: 202, body: { data: preview } }, async () => {
+          const doc = await waitUntilSettled(id.id, context);
+          return { status: doc['status'] === 'generating' ? 202 : 200, body: { data: present(doc, 'id', HIDDEN) } };
+        });
       },
     }),
 
@@ -111,8 +95,7 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
       async handle({ query }, context) {
         const caller = requireCaller(context.caller);
         const { limit, cursor, sourceId } = query as z.infer<typeof ListQuery>;
-        const index = sourceId ? `org:${caller.organizationId}:source:${sourceId}` : `org:${caller.organizationId}`;
-        const page = await listPage(api, collection, index, limit, cursor);
+        const page = await listGenerations(await api.readStore.active(), kind, caller.organizationId, { limit, cursor, sourceId });
         return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
       },
     }),
@@ -126,7 +109,7 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
       params: IdParams,
       responses: { 200: { description: `The ${label}`, schema: dataOf(schema.single) }, ...byId },
       async handle({ params }, context) {
-        const doc = await getOwned(api.readStore, collection, String(params[idParam]), requireCaller(context.caller), label);
+        const doc = await ownedResource(String(params[idParam]), context);
         return { status: 200, body: { data: present(doc, 'id', HIDDEN) } };
       },
     }),
@@ -140,36 +123,11 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
       params: IdParams,
       responses: { 200: { description: 'Deleted', schema: MessageBody }, ...byId },
       async handle({ params }, context) {
-        const caller = requireCaller(context.caller);
-        const id = String(params[idParam]);
-        await getOwned(api.readStore, collection, id, caller, label);
-        const result = await handleCommand(
-          api.eventStore,
-          generationStreamName(kind, id),
-          generationDecider(kind),
-          { type: 'DeleteGeneration', organizationId: caller.organizationId, now: context.now() },
-          { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
-        );
-        await api.awaitProjection(result.checkpoint);
-        return { status: 200, body: { message: `${label} deleted` } };
+        const result = await deleteGeneration(api.eventStore, kind, String(params[idParam]), callerContext(context));
+        return answerWrite(api, context, result.checkpoint, { status: 200, body: { message: `${label} deleted` } });
       },
     }),
   ];
-}
-
-/** An organization may have at most `maxConcurrentGenerations` generations in progress at once. */
-async function enforceGenerationQuota(api: ApiContext, organizationId: string) {
-  const max = api.limits.maxConcurrentGenerations;
-  const space = await api.readStore.active();
-  let inProgress = 0;
-  for (const { collection } of Object.values(generationNames)) {
-    inProgress += (await space.list(collection, { index: `org:${organizationId}:generating`, limit: max + 1 })).items.length;
-  }
-  if (inProgress >= max) {
-    throw new HttpError(429, `${inProgress} generations are in progress for this organization (the limit is ${max}); retry when one has finished`, {
-      'Retry-After': '5',
-    });
-  }
 }
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { handleCommand } from '../../commands/handle-command.ts';
-import { sourceDecider } from '../../domain/source.ts';
+import type { Written } from '../../commands/handle-command.ts';
+import { deleteSource, ingestSource, requestUpload } from '../../commands/sources.ts';
 import { ExtractedContent } from '../../domain/learning-content.ts';
-import { type ApiContext, getOwned, present, requireCaller } from '../api-context.ts';
+import { previewDocument } from '../../projections/preview.ts';
+import { getSource, listSources, SOURCES } from '../../projections/sources.ts';
+import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { readIngestRequest } from '../multipart-ingest.ts';
 import { fingerprintOf } from '../idempotency.ts';
@@ -22,7 +24,6 @@ import {
   UploadUrlResponse,
 } from '../schemas.ts';
 import { parseOr400 } from '../validation.ts';
-import { deleteSourceBlobs } from '../../workers/indexing/source-blobs.ts';
 
 /** Internal fields of the source read model that clients do not see. */
 const HIDDEN = ['blob', 'content', 'fileKey', 'contentType', 'expiresAt', 'attempt', 'detectedType'] as const;
@@ -36,8 +37,14 @@ const byId = {
 };
 
 export const sourceRoutes = (api: ApiContext) => {
-  const presentSource = async (sourceId: string, context: RouteContext) =>
-    present(await getOwned(api.readStore, 'sources', sourceId, requireCaller(context.caller), 'source'), 'id', HIDDEN);
+  const ownedSource = async (sourceId: string, context: RouteContext) => owned(await getSource(await api.readStore.active(), sourceId), requireCaller(context.caller), 'source');
+  const presentSource = async (sourceId: string, context: RouteContext) => present(await ownedSource(sourceId, context), 'id', HIDDEN);
+  /** The new source as the read models show it, or 202 with the document they will hold. */
+  const answerSourceWrite = (written: Written, sourceId: string, context: RouteContext) =>
+    answerWrite(api, context, written.checkpoint, { status: 202, body: { data: present(previewDocument(written, SOURCES, sourceId) ?? {}, 'id', HIDDEN) } }, async () => ({
+      status: 200,
+      body: { data: await presentSource(sourceId, context) },
+    }));
 
   return [
     defineRoute({
@@ -61,6 +68,7 @@ export const sourceRoutes = (api: ApiContext) => {
       },
       responses: {
         200: { description: 'The source, now processing', schema: dataOf(Source) },
+        202: { description: 'The source is stored and processing but not yet listed (the read models lag); GET it shortly', schema: dataOf(Source) },
         400: { description: 'Invalid request payload', schema: ErrorBody },
         ...unauthorized,
         413: { description: 'The file is larger than the limit', schema: ErrorBody },
@@ -68,8 +76,10 @@ export const sourceRoutes = (api: ApiContext) => {
       },
       async handle({ req }, context) {
         const caller = requireCaller(context.caller);
-        const sourceId = randomUUID();
-        const blobKey = `uploads/${caller.organizationId}/${sourceId}`;
+        const sourceId = context.newId();
+        // Each attempt stores its bytes under a key of its own: a retry must not overwrite the file a
+        // source created by an earlier attempt refers to.
+        const blobKey = `uploads/${caller.organizationId}/${sourceId.id}.${randomBytes(6).toString('hex')}`;
         const parts = await readIngestRequest(req, {
           blobStore: api.blobStore,
           blobKey,
@@ -77,6 +87,7 @@ export const sourceRoutes = (api: ApiContext) => {
           sniff: api.sniffUpload,
         });
         const discardFile = () => (parts.file ? api.blobStore.delete(parts.file.key) : Promise.resolve());
+        let written: Written;
         try {
           if (parts.sourceField === undefined) throw new HttpError(400, 'the "source" part is required');
           let json: unknown;
@@ -96,35 +107,24 @@ export const sourceRoutes = (api: ApiContext) => {
             await discardFile();
             return replay;
           }
-          const result = await handleCommand(
+          written = await ingestSource(
             api.eventStore,
-            `source-${sourceId}`,
-            sourceDecider,
+            sourceId,
             {
-              type: 'IngestSource',
-              source: {
-                sourceId,
-                organizationId: caller.organizationId,
-                sourceType: source.sourceType,
-                ...(source.url ? { url: source.url } : {}),
-                ...(source.metadata ? { metadata: source.metadata } : {}),
-                ...(parts.file
-                  ? {
-                      fileName: parts.file.fileName,
-                      blob: { key: parts.file.key, sha256: parts.file.sha256, size: parts.file.size },
-                    }
-                  : {}),
-              },
-              now: context.now(),
+              sourceType: source.sourceType,
+              ...(source.url ? { url: source.url } : {}),
+              ...(source.metadata ? { metadata: source.metadata } : {}),
+              ...(parts.file ? { fileName: parts.file.fileName, blob: { key: parts.file.key, sha256: parts.file.sha256, size: parts.file.size } } : {}),
             },
-            { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
+            callerContext(context),
           );
-          await api.awaitProjection(result.checkpoint);
         } catch (error) {
           await discardFile();
           throw error;
         }
-        return { status: 200, body: { data: await presentSource(sourceId, context) } };
+        // A retry that found the source its first attempt created keeps that attempt's file only.
+        if (!written.created) await discardFile();
+        return answerSourceWrite(written, sourceId.id, context);
       },
     }),
 
@@ -137,6 +137,7 @@ export const sourceRoutes = (api: ApiContext) => {
       body: UploadUrlBody,
       responses: {
         200: { description: 'Where to PUT the bytes; the source exists at once with status pending', schema: UploadUrlResponse },
+        202: { description: 'Where to PUT the bytes; the source is stored but not yet listed (the read models lag)', schema: UploadUrlResponse },
         400: { description: 'Invalid body', schema: ErrorBody },
         ...unauthorized,
         415: { description: 'The file name has no accepted extension', schema: ErrorBody },
@@ -148,32 +149,18 @@ export const sourceRoutes = (api: ApiContext) => {
         if (!contentType) {
           throw new HttpError(415, 'unsupported file type: the file name must end in .pdf, .docx, .doc, .pptx, .ppt, .xlsx, .xls, .txt, .csv, .png, .jpg or .jpeg');
         }
-        const sourceId = randomUUID();
-        const fileKey = `uploads/${caller.organizationId}/${sourceId}`;
+        const sourceId = context.newId();
+        const fileKey = `uploads/${caller.organizationId}/${sourceId.id}`;
         const expiresAt = new Date(Date.parse(context.now()) + api.limits.uploadUrlTtlMs);
         const uploadUrl = await api.blobStore.createUploadUrl({ key: fileKey, contentType, expiresAt, maxBytes: api.limits.maxUploadBytes });
-        const result = await handleCommand(
+        const written = await requestUpload(
           api.eventStore,
-          `source-${sourceId}`,
-          sourceDecider,
-          {
-            type: 'RequestUpload',
-            upload: {
-              sourceId,
-              organizationId: caller.organizationId,
-              sourceType,
-              fileName,
-              fileKey,
-              contentType,
-              expiresAt: expiresAt.toISOString(),
-              ...(metadata ? { metadata } : {}),
-            },
-            now: context.now(),
-          },
-          { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
+          sourceId,
+          { sourceType, fileName, fileKey, contentType, expiresAt: expiresAt.toISOString(), ...(metadata ? { metadata } : {}) },
+          callerContext(context),
         );
-        await api.awaitProjection(result.checkpoint);
-        return { status: 200, body: { uploadUrl, fileKey, sourceId } };
+        const answer = { uploadUrl, fileKey, sourceId: sourceId.id };
+        return answerWrite(api, context, written.checkpoint, { status: 202, body: answer }, async () => ({ status: 200, body: answer }));
       },
     }),
 
@@ -188,7 +175,7 @@ export const sourceRoutes = (api: ApiContext) => {
       async handle({ query }, context) {
         const caller = requireCaller(context.caller);
         const { limit, cursor } = query as z.infer<typeof Pagination>;
-        const page = await listPage(api, 'sources', `org:${caller.organizationId}`, limit, cursor);
+        const page = await listSources(await api.readStore.active(), caller.organizationId, { limit, cursor });
         return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
       },
     }),
@@ -219,7 +206,7 @@ export const sourceRoutes = (api: ApiContext) => {
         409: { description: 'The source is not indexed (yet)', schema: ErrorBody },
       },
       async handle({ params }, context) {
-        const doc = await getOwned(api.readStore, 'sources', String(params['sourceId']), requireCaller(context.caller), 'source');
+        const doc = await ownedSource(String(params['sourceId']), context);
         const content = doc['content'] as { key: string } | undefined;
         if (doc['status'] !== 'indexed' || !content) {
           throw new HttpError(409, `the source is ${String(doc['status'])}; its content is available once it is indexed`);
@@ -238,32 +225,12 @@ export const sourceRoutes = (api: ApiContext) => {
       params: SourceParams,
       responses: { 200: { description: 'Deleted', schema: MessageBody }, ...byId },
       async handle({ params }, context) {
-        const caller = requireCaller(context.caller);
-        const sourceId = String(params['sourceId']);
-        await getOwned(api.readStore, 'sources', sourceId, caller, 'source');
-        const result = await handleCommand(
-          api.eventStore,
-          `source-${sourceId}`,
-          sourceDecider,
-          { type: 'DeleteSource', organizationId: caller.organizationId, now: context.now() },
-          { correlationId: context.correlationId, organizationId: caller.organizationId, actorKeyId: caller.keyId, now: context.now() },
-        );
-        await deleteSourceBlobs(api.eventStore, api.blobStore, sourceId);
-        await api.awaitProjection(result.checkpoint);
-        return { status: 200, body: { message: 'source deleted' } };
+        const result = await deleteSource(api, String(params['sourceId']), callerContext(context));
+        return answerWrite(api, context, result.checkpoint, { status: 200, body: { message: 'source deleted' } });
       },
     }),
   ];
 };
-
-export async function listPage(api: ApiContext, collection: string, index: string, limit: number, cursor: string | undefined) {
-  try {
-    return await (await api.readStore.active()).list(collection, { index, limit, ...(cursor ? { cursor } : {}) });
-  } catch (error) {
-    if (cursor && error instanceof Error && /cursor/i.test(error.message)) throw new HttpError(400, 'cursor is not valid');
-    throw error;
-  }
-}
 
 const contentTypes: Record<string, string> = {
   pdf: 'application/pdf',

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { handleCommand, loadState } from '../../commands/handle-command.ts';
-import { sourceDecider } from '../../domain/source.ts';
-import type { ApiContext } from '../api-context.ts';
+import { completeUpload, sourceCommands } from '../../commands/sources.ts';
+import { answerWrite, type ApiContext } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { defineRoute } from '../route.ts';
 import { ErrorBody } from '../schemas.ts';
@@ -46,7 +45,7 @@ export const uploadRoutes = (api: ApiContext) => [
         throw new HttpError(413, `the file is larger than the limit of ${verdict.maxBytes} bytes`);
       }
 
-      const { state } = await loadState(api.eventStore, `source-${sourceId}`, sourceDecider);
+      const { state } = await sourceCommands.load(api.eventStore, sourceId);
       if (state.status === 'none' || state.status === 'deleted') throw new HttpError(404, 'unknown upload');
       if (state.status !== 'pending') throw new HttpError(409, 'this upload URL has already been used');
 
@@ -64,20 +63,16 @@ export const uploadRoutes = (api: ApiContext) => [
         await api.blobStore.delete(blobKey);
         throw error;
       });
-      try {
-        const result = await handleCommand(
-          api.eventStore,
-          `source-${sourceId}`,
-          sourceDecider,
-          { type: 'CompleteUpload', blob: { key: stored.key, sha256: stored.sha256, size: stored.size, ...(contentType ? { contentType } : {}) }, now: context.now() },
-          { correlationId: context.correlationId, organizationId: state.organizationId, now: context.now() },
-        );
-        await api.awaitProjection(result.checkpoint);
-      } catch (error) {
+      const result = await completeUpload(
+        api.eventStore,
+        sourceId,
+        { key: stored.key, sha256: stored.sha256, size: stored.size, ...(contentType ? { contentType } : {}) },
+        { correlationId: context.correlationId, organizationId: state.organizationId, now: context.now() },
+      ).catch(async (error: unknown) => {
         await api.blobStore.delete(blobKey);
         throw error;
-      }
-      return { status: 200, body: { message: 'upload received; the source is processing', sourceId } };
+      });
+      return answerWrite(api, context, result.checkpoint, { status: 200, body: { message: 'upload received; the source is processing', sourceId } });
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import { sourceStreamName } from '../../domain/source.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,8 @@ import { openPostgresEventStore } from '../../infrastructure/event-store/postgre
 import { openRedisReadStore } from '../../infrastructure/read-store/redis.ts';
 import { allProjections } from '../../projections/index.ts';
 import { projectBatch } from '../../projections/projector.ts';
-import { JOBS, PENDING_INDEX } from '../../projections/work-queue.ts';
+import { listPendingJobs } from '../../projections/work-queue.ts';
+import { getSource } from '../../projections/sources.ts';
 import { dropSharedState } from '../support/shared-state.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 
@@ -101,14 +103,14 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     const readStore = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: prefix });
     try {
       for (const id of acknowledged) {
-        const events = await store.readStream(`source-${id}`);
+        const events = await store.readStream(sourceStreamName(id));
         assert.equal(events.filter((e) => e.type === 'SourceIngested').length, 1, `source ${id} was acknowledged and is stored once`);
       }
       const deadline = Date.now() + 150_000;
       const unsettled = async () => {
         const statuses: string[] = [];
         for (const id of acknowledged) {
-          const doc = await (await readStore.active()).get('sources', id);
+          const doc = await getSource(await readStore.active(), id);
           if (!doc || !['indexed', 'failed'].includes(String(doc['status']))) statuses.push(String(doc?.['status'] ?? 'missing'));
         }
         return statuses;
@@ -118,7 +120,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         await sleep(250);
       }
       for (const id of acknowledged) {
-        const events = await store.readStream(`source-${id}`);
+        const events = await store.readStream(sourceStreamName(id));
         assert.ok(events.filter((e) => e.type === 'SourceIndexed').length <= 1, 'indexed at most once');
       }
       // A request that failed during a restart may still have stored its source, which nobody above
@@ -128,9 +130,9 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       for (;;) {
         if (Date.now() > deadline) throw new Error('the service did not become idle');
         await sleep(1000);
-        const pending = await (await readStore.active()).list(JOBS, { index: PENDING_INDEX, limit: 1 });
+        const pending = await listPendingJobs(await readStore.active(), { limit: 1 });
         const now = await store.headCheckpoint();
-        if (pending.items.length === 0 && now === head && (await (await readStore.active()).checkpoint()) >= head) break;
+        if (pending.jobs.length === 0 && now === head && (await (await readStore.active()).checkpoint()) >= head) break;
         head = now;
       }
       const fresh = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: `${prefix}-fresh-${randomBytes(3).toString('hex')}` });

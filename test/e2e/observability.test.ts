@@ -1,3 +1,4 @@
+import { sourceStreamName } from '../../domain/source.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -17,7 +18,7 @@ describe('observability', () => {
     form.append('file', new Blob(['A caldera is a large volcanic crater.']), 'caldera.txt');
     const response = await service.call('POST', '/v1/ingestSource', { apiKey, body: form, headers: { 'x-request-id': 'req-trace-0001' } });
     const source = await waitForSource(service, apiKey, response.body.data.id);
-    const events = await service.adapters.eventStore.readStream(`source-${source.id}`);
+    const events = await service.adapters.eventStore.readStream(sourceStreamName(source.id));
     assert.deepEqual(events.map((e) => e.type), ['SourceIngested', 'SourceIndexingStarted', 'SourceIndexed']);
     assert.ok(events.every((e) => e.metadata.correlationId === 'req-trace-0001'));
     assert.equal(events[1]?.metadata.causationId, events[0]?.id, 'the claim names the event that caused it');

@@ -1,3 +1,4 @@
+import { sourceStreamName } from '../../domain/source.ts';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -81,7 +82,7 @@ describe('production topology: postgres + redis + cloud storage, separate proces
     const store = await openPostgresEventStore({ connectionString: DATABASE, schema });
     try {
       for (const id of ids) {
-        const events = await store.readStream(`source-${id}`);
+        const events = await store.readStream(sourceStreamName(id));
         assert.equal(events.filter((e) => e.type === 'SourceIndexingStarted').length, 1, 'claimed once');
         assert.equal(events.filter((e) => e.type === 'SourceIndexed').length, 1, 'indexed once');
       }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../ports/event-store.ts';
-import { handleCommand } from '../../commands/handle-command.ts';
-import { organizationDecider } from '../../domain/organization.ts';
-import { sourceDecider } from '../../domain/source.ts';
-import { newApiKey } from '../../commands/api-keys.ts';
+import { createOrganization } from '../../commands/organizations.ts';
+import { ingestSource, sourceCommands } from '../../commands/sources.ts';
 
 // Realistic event streams for projection tests and benchmarks: organizations with keys, sources
 // that are ingested, claimed, indexed or failed, some deleted. Each organization yields
@@ -14,19 +12,19 @@ export async function seedEvents(store: EventStore, options: { organizations: nu
   const seedOrganization = async (o: number) => {
     const organizationId = randomUUID();
     const context = { correlationId: `seed-${o}`, organizationId, now: now() };
-    await handleCommand(store, `organization-${organizationId}`, organizationDecider, { type: 'CreateOrganization', organizationId, name: `Org ${o}`, url: 'https://seed.example', key: newApiKey(), now: now() }, context);
+    await createOrganization(store, { organizationId, name: `Org ${o}`, url: 'https://seed.example' }, context);
     for (let s = 0; s < options.sourcesPerOrganization; s++) {
       const sourceId = randomUUID();
-      const stream = `source-${sourceId}`;
-      await handleCommand(store, stream, sourceDecider, { type: 'IngestSource', source: { sourceId, organizationId, sourceType: 'webpage', url: `https://seed.example/${s}` }, now: now() }, context);
-      await handleCommand(store, stream, sourceDecider, { type: 'StartIndexing', workerId: 'seed', leaseMs: 60_000, now: now() }, context);
+      await ingestSource(store, { id: sourceId, derived: false }, { sourceType: 'webpage', url: `https://seed.example/${s}` }, context);
+      await sourceCommands.handle(store, sourceId, { type: 'StartIndexing', workerId: 'seed', leaseMs: 60_000, now: now() }, context);
       if (s % 5 === 4) {
-        await handleCommand(store, stream, sourceDecider, { type: 'FailIndexing', workerId: 'seed', reason: 'the page is empty', retryable: false, now: now() }, context);
+        await sourceCommands.handle(store, sourceId, { type: 'FailIndexing', workerId: 'seed', reason: 'the page is empty', retryable: false, now: now() }, context);
       } else {
         const content = { key: `content/${sourceId}.json`, sha256: 'a'.repeat(64), size: 10 };
-        await handleCommand(store, stream, sourceDecider, { type: 'CompleteIndexing', workerId: 'seed', result: { title: `Page ${s}`, content, outline: [], wordCount: 100 + s, language: 'en' }, now: now() }, context);
+        const result = { title: `Page ${s}`, content, outline: [], wordCount: 100 + s, language: 'en' };
+        await sourceCommands.handle(store, sourceId, { type: 'CompleteIndexing', workerId: 'seed', result, now: now() }, context);
       }
-      if (s % 7 === 6) await handleCommand(store, stream, sourceDecider, { type: 'DeleteSource', organizationId, now: now() }, context);
+      if (s % 7 === 6) await sourceCommands.handle(store, sourceId, { type: 'DeleteSource', organizationId, now: now() }, context);
     }
   };
   const concurrency = options.concurrency ?? 8;

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
-import { handleCommand, loadState, toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
+import { generationCommands } from '../../commands/generations.ts';
+import { toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
+import { sourceCommands } from '../../commands/sources.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import type { EventData } from '../../domain/events.ts';
-import { generationDecider, generationStepOf, generationStreamName, type GenerationCommand } from '../../domain/generation.ts';
+import { generationStepOf, generationStreamName, type GenerationCommand } from '../../domain/generation.ts';
 import { ExtractedContent, type GenerationKind } from '../../domain/learning-content.ts';
-import { sourceDecider } from '../../domain/source.ts';
 import type { ReadStore } from '../../ports/read-store.ts';
 import type { Job } from '../../projections/work-queue.ts';
 import type { BlobStore } from '../../ports/blob-store.ts';
@@ -36,9 +37,8 @@ export function startGenerationWorker(options: GenerationWorkerOptions): Promise
 
   async function run(job: Job): Promise<void> {
     const kind = job.kind as GenerationKind;
-    const streamName = generationStreamName(kind, job.id);
-    const decider = generationDecider(kind);
-    const events = await options.eventStore.readStream(streamName);
+    const commands = generationCommands[kind];
+    const events = await options.eventStore.readStream(commands.streamName(job.id));
     const requestedEvent = events[0];
     if (!requestedEvent) return;
     const request = toDomainEvent(requestedEvent).data as EventData<'QuizRequested'>;
@@ -49,10 +49,9 @@ export function startGenerationWorker(options: GenerationWorkerOptions): Promise
       organizationId: request.organizationId,
       now: now(),
     });
-    const decide = (command: GenerationCommand) =>
-      handleCommand(options.eventStore, streamName, decider, command, context(), { retryOnConflict: false });
+    const decide = (command: GenerationCommand) => commands.handle(options.eventStore, job.id, command, context(), { retryOnConflict: false });
 
-    const { state: source } = await loadState(options.eventStore, `source-${request.sourceId}`, sourceDecider);
+    const { state: source } = await sourceCommands.load(options.eventStore, request.sourceId);
     if (source.status === 'pending' || source.status === 'processing' || source.status === 'indexing') return;
     if (source.status !== 'indexed') {
       const reason = source.status === 'failed' ? `the source failed to index: ${source.reason}` : 'the source was deleted';

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
-import { handleCommand, toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
+import { toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import type { EventData } from '../../domain/events.ts';
-import { sourceDecider, type SourceCommand } from '../../domain/source.ts';
+import type { SourceCommand } from '../../domain/source.ts';
 import type { ReadStore } from '../../ports/read-store.ts';
 import type { Job } from '../../projections/work-queue.ts';
 import type { BlobStore } from '../../ports/blob-store.ts';
@@ -11,7 +11,7 @@ import { startJobRunner, withRetries, type JobRunner } from '../job-runner.ts';
 import type { SourceExtraction, SourceToIndex } from './extract-source.ts';
 import { ExtractionError } from './extractor.ts';
 import { countWords, detectLanguage } from './language.ts';
-import { deleteSourceBlobs } from './source-blobs.ts';
+import { deleteSourceBlobs, sourceCommands } from '../../commands/sources.ts';
 
 export type IndexingWorkerOptions = {
   workerId: string;
@@ -34,7 +34,6 @@ const MAX_TITLE = 300;
 
 export function startIndexingWorker(options: IndexingWorkerOptions): Promise<JobRunner> {
   const now = () => (options.clock ?? (() => new Date()))().toISOString();
-  const stream = (sourceId: string) => `source-${sourceId}`;
 
   const command = (sourceId: string, cmd: SourceCommand, cause: RecordedEvent | null, organizationId: string) => {
     const context: CommandContext = {
@@ -43,12 +42,12 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
       organizationId,
       now: now(),
     };
-    return handleCommand(options.eventStore, stream(sourceId), sourceDecider, cmd, context, { retryOnConflict: false });
+    return sourceCommands.handle(options.eventStore, sourceId, cmd, context, { retryOnConflict: false });
   };
 
   async function run(job: Job): Promise<void> {
     const sourceId = job.sourceId;
-    const events = await options.eventStore.readStream(stream(sourceId));
+    const events = await options.eventStore.readStream(sourceCommands.streamName(sourceId));
     const origin = events.find((e) => e.type === 'SourceIngested' || e.type === 'SourceUploadRequested');
     if (!origin) return;
     const first = toDomainEvent(origin).data as EventData<'SourceIngested'> & Partial<EventData<'SourceUploadRequested'>>;
@@ -114,7 +113,7 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
   }
 
   async function cleanupAfterLostClaim(sourceId: string, contentKey: string) {
-    const events = await options.eventStore.readStream(stream(sourceId));
+    const events = await options.eventStore.readStream(sourceCommands.streamName(sourceId));
     const recordedContent = events.map(toDomainEvent).some((e) => e.type === 'SourceIndexed' && e.data.content.key === contentKey);
     const deleted = events.some((e) => e.type === 'SourceDeleted');
     if (deleted) await deleteSourceBlobs(options.eventStore, options.blobStore, sourceId);
@@ -139,7 +138,7 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
       }
       if (event.type !== 'SourceIngested' && event.type !== 'SourceUploaded') return [];
       const sourceId = String(event.data['sourceId']);
-      return [{ id: sourceId, kind: 'indexing', streamName: stream(sourceId), sourceId }];
+      return [{ id: sourceId, kind: 'indexing', streamName: sourceCommands.streamName(sourceId), sourceId }];
     },
     run,
   });

@@ -3,7 +3,7 @@ import type { EventStore } from '../../ports/event-store.ts';
 import type { ReadStore } from '../../ports/read-store.ts';
 import type { BlobStore } from '../../ports/blob-store.ts';
 import { startJobRunner, type JobRunner } from '../job-runner.ts';
-import { completeStoredUpload } from './upload-completion.ts';
+import { completeStoredUpload } from '../../commands/stored-uploads.ts';
 
 /**
  * Looks at every pending upload now and then: records bytes that reached the blob store without a

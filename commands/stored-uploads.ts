@@ -3,10 +3,11 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore } from '../../ports/event-store.ts';
-import { handleCommand, loadState, type CommandContext } from '../../commands/handle-command.ts';
-import { sourceDecider, type SourceCommand } from '../../domain/source.ts';
-import type { BlobStore } from '../../ports/blob-store.ts';
+import type { EventStore } from '../ports/event-store.ts';
+import type { SourceCommand } from '../domain/source.ts';
+import type { CommandContext } from './handle-command.ts';
+import { sourceCommands } from './sources.ts';
+import type { BlobStore } from '../ports/blob-store.ts';
 
 // When bytes reach the blob store without passing through the API (signed Cloud Storage URLs), this
 // records the upload: on a storage notification, or when the sweeper finds the object.
@@ -18,12 +19,11 @@ export async function completeStoredUpload(
   sourceId: string,
   context: { correlationId: string },
 ): Promise<UploadCompletion> {
-  const stream = `source-${sourceId}`;
-  const { state } = await loadState(deps.eventStore, stream, sourceDecider);
+  const { state } = await sourceCommands.load(deps.eventStore, sourceId);
   if (state.status !== 'pending') return 'not-pending';
   const decide = (command: SourceCommand) => {
     const ctx: CommandContext = { correlationId: context.correlationId, organizationId: state.organizationId, now: deps.now() };
-    return handleCommand(deps.eventStore, stream, sourceDecider, command, ctx);
+    return sourceCommands.handle(deps.eventStore, sourceId, command, ctx);
   };
   const fileKey = `uploads/${state.organizationId}/${sourceId}`;
   const stat = await deps.blobStore.stat(fileKey);

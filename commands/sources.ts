@@ -1,0 +1,53 @@
+import type { BlobRef, EventData } from '../domain/events.ts';
+import { sourceDecider, sourceStreamName } from '../domain/source.ts';
+import type { BlobStore } from '../ports/blob-store.ts';
+import type { EventStore } from '../ports/event-store.ts';
+import { type CommandContext, createOnce, type NewId, streamCommands, toDomainEvent } from './handle-command.ts';
+
+// Source use cases: ingest (URL or uploaded file), the upload-URL flow, and delete with the clean-up
+// of every blob the source's events refer to.
+
+export const sourceCommands = streamCommands(sourceDecider, sourceStreamName);
+
+type Ingest = Omit<EventData<'SourceIngested'>, 'ingestedAt' | 'organizationId' | 'sourceId'>;
+type UploadRequest = Omit<EventData<'SourceUploadRequested'>, 'requestedAt' | 'organizationId' | 'sourceId'>;
+type Acting = CommandContext & { organizationId: string };
+
+export const ingestSource = (store: EventStore, sourceId: NewId, source: Ingest, context: Acting) =>
+  createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () =>
+    sourceCommands.handle(store, sourceId.id, { type: 'IngestSource', source: { ...source, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now }, context),
+  );
+
+export const requestUpload = (store: EventStore, sourceId: NewId, upload: UploadRequest, context: Acting) =>
+  createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () =>
+    sourceCommands.handle(store, sourceId.id, { type: 'RequestUpload', upload: { ...upload, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now }, context),
+  );
+
+/** The bytes of a pending source arrived (through the API's signed URL). */
+export const completeUpload = (store: EventStore, sourceId: string, blob: BlobRef, context: CommandContext) =>
+  sourceCommands.handle(store, sourceId, { type: 'CompleteUpload', blob, now: context.now }, context);
+
+/** Deletes the source, then the blobs it refers to (the indexing worker removes them again as a safety net). */
+export async function deleteSource(deps: { eventStore: EventStore; blobStore: BlobStore }, sourceId: string, context: Acting) {
+  const result = await sourceCommands.handle(deps.eventStore, sourceId, { type: 'DeleteSource', organizationId: context.organizationId, now: context.now }, context);
+  await deleteSourceBlobs(deps.eventStore, deps.blobStore, sourceId);
+  return result;
+}
+
+/** Every blob a source's events refer to: the uploaded bytes and the extracted content. */
+export async function sourceBlobKeys(eventStore: EventStore, sourceId: string): Promise<string[]> {
+  const keys = new Set<string>();
+  for (const recorded of await eventStore.readStream(sourceStreamName(sourceId))) {
+    const event = toDomainEvent(recorded);
+    if (event.type === 'SourceIngested' && event.data.blob) keys.add(event.data.blob.key);
+    if (event.type === 'SourceUploadRequested') keys.add(event.data.fileKey);
+    if (event.type === 'SourceUploaded') keys.add(event.data.blob.key);
+    if (event.type === 'SourceIndexed') keys.add(event.data.content.key);
+  }
+  return [...keys];
+}
+
+/** Deleting is idempotent, so the API (at once) and the worker (as a safety net) may both call it. */
+export async function deleteSourceBlobs(eventStore: EventStore, blobStore: BlobStore, sourceId: string): Promise<void> {
+  await Promise.all((await sourceBlobKeys(eventStore, sourceId)).map((key) => blobStore.delete(key)));
+}
