@@ -18,7 +18,7 @@ import { startGenerationWorker } from './workers/generation/generation-worker.ts
 import type { JobRunner } from './workers/job-runner.ts';
 import { startUploadSweeper } from './workers/uploads/upload-sweeper.ts';
 import { completeStoredUpload } from './commands/stored-uploads.ts';
-import type { StorageNotifications } from './http/routes/storage-notifications.ts';
+import type { StorageNotifications } from './ports/storage-notifications.ts';
 import { verifyPushRequest, type PushAuthConfig } from './infrastructure/blob-store/pubsub-push.ts';
 
 // Composition root: configuration → adapters → roles. `all` (the embedded default) runs the API,

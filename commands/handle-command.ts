@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fold, type Decider } from '../domain/decider.ts';
-import { currentVersion, eventSchemas, isEventType, parseEvent, type DomainEvent } from '../domain/events.ts';
+import { currentVersion, eventSchemas, toDomainEvent, type DomainEvent } from '../domain/events.ts';
 import {
   type AppendResult,
   type Checkpoint,
@@ -40,22 +40,6 @@ export const deterministicEventId = (streamName: string, position: number, corre
     .update(`${streamName}@${position}\n${correlationId}\n${event.type}\n${JSON.stringify(event.data)}`)
     .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
-
-// Events are validated against their schema when they are appended (below), so an event stored at
-// the current version of its type is read as is; older versions are upcast and validated.
-const parsed = new WeakMap<RecordedEvent, DomainEvent>();
-
-export const toDomainEvent = (event: RecordedEvent): DomainEvent => {
-  if (isEventType(event.type) && event.metadata.schemaVersion === currentVersion[event.type]) {
-    return { type: event.type, data: event.data } as DomainEvent;
-  }
-  let domainEvent = parsed.get(event);
-  if (!domainEvent) {
-    domainEvent = parseEvent(event.type, event.metadata.schemaVersion, event.data);
-    parsed.set(event, domainEvent);
-  }
-  return domainEvent;
 };
 
 export async function loadState<State, Command>(

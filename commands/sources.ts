@@ -1,8 +1,8 @@
-import type { BlobRef, EventData } from '../domain/events.ts';
 import { sourceDecider, sourceStreamName } from '../domain/source.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import type { EventStore } from '../ports/event-store.ts';
-import { type CommandContext, createOnce, type NewId, streamCommands, toDomainEvent } from './handle-command.ts';
+import { type BlobRef, type EventData, toDomainEvent } from '../domain/events.ts';
+import { type CommandContext, createOnce, type NewId, streamCommands } from './handle-command.ts';
 
 // Source use cases: ingest (URL or uploaded file), the upload-URL flow, and delete with the clean-up
 // of every blob the source's events refer to.

@@ -160,3 +160,22 @@ export function upcastAndParse(
 
 export const parseEvent = (type: string, version: number, data: Record<string, unknown>): DomainEvent =>
   upcastAndParse(type, version, data) as DomainEvent;
+
+/** An event as a store records it: its type, data and the schema version it was written at. */
+export type StoredEvent = { type: string; data: Record<string, unknown>; metadata: { schemaVersion: number } };
+
+// Events are validated against their schema when they are appended, so an event stored at the
+// current version of its type is read as is; older versions are upcast and validated (once each).
+const parsed = new WeakMap<StoredEvent, DomainEvent>();
+
+export const toDomainEvent = (event: StoredEvent): DomainEvent => {
+  if (isEventType(event.type) && event.metadata.schemaVersion === currentVersion[event.type]) {
+    return { type: event.type, data: event.data } as DomainEvent;
+  }
+  let domainEvent = parsed.get(event);
+  if (!domainEvent) {
+    domainEvent = parseEvent(event.type, event.metadata.schemaVersion, event.data);
+    parsed.set(event, domainEvent);
+  }
+  return domainEvent;
+};

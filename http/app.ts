@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { Metrics } from '../infrastructure/metrics.ts';
+import type { RequestMetrics } from '../ports/metrics.ts';
 import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from '../domain/errors.ts';
 import { InvalidCursorError } from '../projections/list-cursor.ts';
 import { authenticate, type KeyLookup } from './auth.ts';
@@ -19,7 +19,7 @@ export type AppOptions = {
   lookupKey: KeyLookup;
   logger: Logger;
   clock: () => Date;
-  metrics?: Metrics;
+  metrics?: RequestMetrics;
   requestState: RequestStateStores;
   limits: { requestsPerMinute: number; idempotencyTtlMs: number };
 };

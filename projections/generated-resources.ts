@@ -1,8 +1,7 @@
-import { toDomainEvent } from '../commands/handle-command.ts';
+import { type EventData, toDomainEvent } from '../domain/events.ts';
 import type { RecordedEvent } from '../ports/event-store.ts';
 import { generationNames, generationStepOf } from '../domain/generation.ts';
 import type { GenerationKind } from '../domain/learning-content.ts';
-import type { EventData } from '../domain/events.ts';
 import type { Doc, ReadModelSpace, ReadWrite } from '../ports/read-store.ts';
 import type { Projection } from './projection.ts';
 

@@ -1,4 +1,4 @@
-import { toDomainEvent } from '../commands/handle-command.ts';
+import { toDomainEvent } from '../domain/events.ts';
 import type { Doc, ReadModelSpace, ReadWrite } from '../ports/read-store.ts';
 import type { Projection } from './projection.ts';
 

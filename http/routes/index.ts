@@ -8,7 +8,8 @@ import { generatedResourceRoutes } from './generated-resources.ts';
 import { organizationRoutes } from './organizations.ts';
 import { sourceRoutes } from './sources.ts';
 import { uploadRoutes } from './uploads.ts';
-import { storageNotificationRoutes, type StorageNotifications } from './storage-notifications.ts';
+import type { StorageNotifications } from '../../ports/storage-notifications.ts';
+import { storageNotificationRoutes } from './storage-notifications.ts';
 
 export type Readiness = () => Promise<{ ready: boolean; checks: Record<string, string> }>;
 

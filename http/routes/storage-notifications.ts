@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import type { PushVerdict } from '../../infrastructure/blob-store/pubsub-push.ts';
+import type { StorageNotifications } from '../../ports/storage-notifications.ts';
 import { HttpError } from '../http-error.ts';
 import { defineRoute } from '../route.ts';
 import { ErrorBody } from '../schemas.ts';
 
 // Pub/Sub pushes Cloud Storage object-finalize notifications here; a finished upload moves its
 // source to processing with no client call. 2xx acknowledges; anything else makes Pub/Sub retry.
-
-export type StorageNotifications = {
-  verify(request: { authorization?: string; query: Record<string, unknown>; body: unknown }): Promise<PushVerdict>;
-  complete(sourceId: string, correlationId: string): Promise<string>;
-};
 
 const UPLOAD_KEY = /^uploads\/[A-Za-z0-9-]+\/([A-Za-z0-9-]+)$/;
 

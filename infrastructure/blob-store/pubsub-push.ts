@@ -1,5 +1,6 @@
 import { createPublicKey, createVerify, timingSafeEqual, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import type { FinalizedObject, PushVerdict } from '../../ports/storage-notifications.ts';
 
 // Cloud Storage tells the service that an upload finished through a Pub/Sub push subscription:
 // an HTTPS POST carrying the object-finalize notification. The push is authenticated either with a
@@ -17,8 +18,6 @@ export type PushAuthConfig = {
   now?: () => number;
 };
 
-export type FinalizedObject = { bucket: string; name: string; size: number; contentType?: string };
-export type PushVerdict = { ok: true; object: FinalizedObject | null } | { ok: false; status: 400 | 401; reason: string };
 
 const PushBody = z.object({
   message: z.object({

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
-import { toDomainEvent, type CommandContext } from '../../commands/handle-command.ts';
+import type { CommandContext } from '../../commands/handle-command.ts';
+import { type EventData, toDomainEvent } from '../../domain/events.ts';
 import { ConflictError } from '../../domain/errors.ts';
-import type { EventData } from '../../domain/events.ts';
 import type { SourceCommand } from '../../domain/source.ts';
 import type { ReadStore } from '../../ports/read-store.ts';
 import type { Job } from '../../projections/work-queue.ts';

@@ -1,5 +1,6 @@
 import type { ExtractedContent, OutlineEntry, SourceReference } from '../../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
+import type { Block, Sentence } from './document-parts.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
@@ -20,10 +21,6 @@ export type Unit = {
   label: string;
   words: number;
 };
-
-export type Block = TextBlock & { id: number; unit: number; section?: string; sentenceIds: number[] };
-
-export type Sentence = ParsedSentence & { id: number; unit: number; block: number; section?: string; words: number };
 
 export type Analysis = {
   title?: string;

@@ -1,5 +1,5 @@
 import { comparisonKey } from '../quality.ts';
-import type { Block, Sentence } from './analysis.ts';
+import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, isGenericPhrase, phraseKey, type Span } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';

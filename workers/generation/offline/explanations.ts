@@ -1,4 +1,5 @@
-import type { Analysis, Sentence } from './analysis.ts';
+import type { Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
 import type { Definition } from './definitions.ts';
 import type { Phrase } from './key-phrases.ts';
 

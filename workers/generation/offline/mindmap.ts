@@ -1,7 +1,8 @@
 import type { Difficulty, MindmapContent, MindmapEdge, MindmapNode } from '../../../domain/learning-content.ts';
 import { GenerationError } from '../generator.ts';
 import { comparisonKey, containsPhrase } from '../quality.ts';
-import type { Analysis, Sentence } from './analysis.ts';
+import type { Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import type { Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';

@@ -1,6 +1,7 @@
 import type { Difficulty, SourceReference } from '../../../domain/learning-content.ts';
 import { comparisonTokens } from '../quality.ts';
-import { sentenceReference, sourceReference, type Analysis, type Sentence } from './analysis.ts';
+import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
