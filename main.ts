@@ -12,6 +12,7 @@ import { createMetrics, reasonLabel, timedEventStore } from './infrastructure/me
 import { persistentSecret } from './infrastructure/secrets.ts';
 import { allProjections } from './projections/index.ts';
 import { findKeyByHash } from './projections/organizations.ts';
+import { countParkedEvents } from './projections/parked-events.ts';
 import { startProjector, waitForCheckpoint } from './projections/projector.ts';
 import { startIndexingWorker } from './workers/indexing/indexing-worker.ts';
 import { startGenerationWorker } from './workers/generation/generation-worker.ts';
@@ -24,8 +25,9 @@ import { verifyPushRequest, type PushAuthConfig } from './infrastructure/blob-st
 // Composition root: configuration → adapters → roles. `all` (the embedded default) runs the API,
 // the projector and the workers in one process; the other roles run one each.
 
-/** Readiness fails when the oldest event not yet projected is older than this. */
+/** Readiness fails when the oldest event not yet projected is older than this (a projector in another process). */
 const PROJECTOR_READY_LAG_SECONDS = 30;
+const PARKED_COUNT_LIMIT = 1000;
 
 export type RunningService = { url: string; adminKey: string; stop(): Promise<void>; adapters: Adapters };
 
@@ -47,12 +49,15 @@ export async function startService(config: Config, logger: Logger, options: { cl
     const oldest = pending[0];
     return { events: pending.length, seconds: oldest ? Math.max(0, (Date.now() - Date.parse(oldest.metadata.recordedAt)) / 1000) : 0 };
   };
-  const metrics = createMetrics(projectionLag);
+  const parkedEvents = async () => countParkedEvents(await readStore.active(), PARKED_COUNT_LIMIT);
+  const metrics = createMetrics(projectionLag, parkedEvents);
   const eventStore = timedEventStore(adapters.eventStore, metrics);
 
   let awaitProjection: (checkpoint: Checkpoint | null) => Promise<boolean>;
+  let projectorFailure: () => string | null = () => null;
   if (role === 'all' || role === 'projector') {
     const projector = await startProjector({ eventStore, readStore, projections: allProjections, logger });
+    projectorFailure = projector.failure;
     stops.push(() => projector.stop());
     awaitProjection = (checkpoint) => (checkpoint === null ? Promise.resolve(true) : projector.waitFor(checkpoint, config.READ_YOUR_WRITES_TIMEOUT_MS));
   } else {
@@ -138,11 +143,20 @@ export async function startService(config: Config, logger: Logger, options: { cl
           probe('eventStore', () => eventStore.ping()),
           probe('readStore', () => readStore.ping()),
           probe('projector', async () => {
+            // In this process the projector says at once when a batch fails; elsewhere its lag tells.
+            const failure = projectorFailure();
+            if (failure) return `failing: ${failure}`;
             const lag = await projectionLag();
             return lag.seconds > PROJECTOR_READY_LAG_SECONDS ? `behind by ${lag.events} events (${lag.seconds.toFixed(1)} s)` : 'ok';
           }),
+          probe('parkedEvents', async () => {
+            const parked = await parkedEvents();
+            return parked === 0 ? 'ok' : `degraded: ${parked >= PARKED_COUNT_LIMIT ? `${parked} or more` : parked} parked event${parked === 1 ? '' : 's'} (npm run projections:parked lists them)`;
+          }),
         ]);
-        return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
+        // Parked events leave the service degraded, not unready: every other event is projected.
+        const { parkedEvents: parked, ...essential } = checks;
+        return { ready: Object.values(essential).every((value) => value === 'ok'), degraded: parked !== 'ok', checks };
         },
         adapters.pushAuth ? storageNotifications(adapters, eventStore, config) : null,
       ),

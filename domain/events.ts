@@ -26,6 +26,27 @@ export const BlobRef = z.object({
 });
 export type BlobRef = z.infer<typeof BlobRef>;
 
+/**
+ * A client's metadata on a source, bounded as API users know it from Stripe: a flat object of at
+ * most 50 keys of at most 40 characters, each value a string of at most 500 characters, a finite
+ * number, a boolean or null. Flat and small, so no stored event can hold a nested bomb.
+ */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
+const scalarRule = `metadata values must be strings of at most ${METADATA_LIMITS.valueLength} characters, numbers, booleans or null (no objects or arrays)`;
+export const SourceMetadata = z
+  .record(
+    z.string(),
+    z.union([z.string().max(METADATA_LIMITS.valueLength, scalarRule), z.number().finite(scalarRule), z.boolean(), z.null()], { error: scalarRule }),
+    { error: (issue) => (issue.code === 'invalid_type' ? 'metadata must be an object' : undefined) },
+  )
+  .superRefine((metadata, ctx) => {
+    const keys = Object.keys(metadata);
+    if (keys.length > METADATA_LIMITS.keys) ctx.addIssue({ code: 'custom', message: `metadata may have at most ${METADATA_LIMITS.keys} keys` });
+    if (keys.some((key) => key.length === 0 || key.length > METADATA_LIMITS.keyLength)) {
+      ctx.addIssue({ code: 'custom', message: `metadata keys must be 1 to ${METADATA_LIMITS.keyLength} characters` });
+    }
+  });
+
 const OutlineSummaryEntry = z.object({
   kind: z.enum(outlineKinds),
   index: z.number().int().nonnegative(),
@@ -79,7 +100,7 @@ export const eventSchemas = {
     sourceType: SourceType,
     url: z.string().optional(),
     fileName: z.string().optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: SourceMetadata.optional(),
     blob: BlobRef.optional(),
     ingestedAt: Timestamp,
   }),
@@ -90,7 +111,7 @@ export const eventSchemas = {
     fileName: z.string().min(1),
     fileKey: z.string().min(1),
     contentType: z.string().optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: SourceMetadata.optional(),
     expiresAt: Timestamp,
     requestedAt: Timestamp,
   }),

@@ -11,6 +11,7 @@ import { HttpError } from './http-error.ts';
 import type { Reply } from './reply.ts';
 import type { RouteContext, RouteDefinition } from './route.ts';
 import type { IdempotencySession } from './idempotency.ts';
+import { assertJsonDepth } from './json-depth.ts';
 import { parseOr400 } from './validation.ts';
 
 export type AppOptions = {
@@ -66,7 +67,7 @@ export function createApp(options: AppOptions): express.Express {
     });
   }
 
-  const json = express.json({ limit: '1mb', type: () => true });
+  const json = express.json({ limit: '1mb', type: () => true, verify: (_req, _res, body) => assertJsonDepth(body, 'the request body') });
   for (const route of options.routes) {
     const handlers: RequestHandler[] = [];
     if (route.body) handlers.push(jsonBodyWhenPresent(json));

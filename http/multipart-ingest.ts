@@ -3,6 +3,9 @@ import type { Request } from 'express';
 import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../ports/blob-store.ts';
 import { storeUploadStream } from './upload-stream.ts';
 import { HttpError } from './http-error.ts';
+import { fileNameRule } from './schemas.ts';
+
+const FileNamePart = fileNameRule('the file name');
 
 // Streams a multipart ingestSource request: the `source` field is kept (small), the `file` part goes
 // straight into the blob store while being hashed; nothing holds the whole file in memory.
@@ -53,7 +56,12 @@ export async function readIngestRequest(
         if (name !== 'file') fail(new HttpError(400, `unexpected file part "${name}": the file goes in the "file" part`));
         return;
       }
-      const fileName = info.filename?.trim() || 'upload';
+      const named = FileNamePart.safeParse(info.filename?.trim() || 'upload');
+      if (!named.success) {
+        stream.resume();
+        return fail(new HttpError(400, named.error.issues[0]?.message ?? 'the file name is not valid'));
+      }
+      const fileName = named.data;
       upload = storeUploadStream(stream, { ...options, fileName, limitEvent: true }).catch((error: unknown) => {
         stream.resume();
         throw error;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SourceType } from '../domain/events.ts';
+import { SourceMetadata, SourceType } from '../domain/events.ts';
 import {
   DEFAULT_QUESTIONS,
   Difficulty,
@@ -28,7 +28,18 @@ const httpUrl = (field: string) =>
       } catch {
         return false;
       }
-    }, `${field} must be an http or https URL`);
+    }, `${field} must be an http or https URL`)
+    // A password in a URL would be stored in an event and shown back to everyone who lists sources.
+    .refine((value) => URL.canParse(value) && !new URL(value).username && !new URL(value).password, `${field} must not contain a user name or password`);
+
+/** One rule for file names on both upload paths: 1 to 255 characters, no path separators or control characters. */
+export const fileNameRule = (field: string) =>
+  z
+    .string({ error: `${field} is required and must be a string` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(255, `${field} must be at most 255 characters`)
+    .refine((name) => !/[\\/\x00-\x1f\x7f]/.test(name), `${field} must be a plain file name (no path separators or control characters)`);
 
 export const ErrorBody = z.object({ error: z.string() }).meta({ id: 'Error' });
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
@@ -55,7 +66,7 @@ const sourceFields = {
   sourceType: SourceType,
   url: z.string().optional(),
   fileName: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: SourceMetadata.optional(),
   title: z.string().optional(),
   status: z.enum(sourceStatuses),
   error: z.string().optional().describe('why indexing failed, when status is failed'),
@@ -73,18 +84,13 @@ export const SourceListItem = z.object({ _id: z.string(), ...sourceFields }).met
 export const IngestSourcePart = z.strictObject({
   sourceType: z.enum(['file', 'youtube', 'webpage'], { error: 'source.sourceType must be one of file, youtube, webpage' }),
   url: httpUrl('source.url').optional(),
-  metadata: z.record(z.string(), z.unknown(), { error: 'source.metadata must be an object' }).optional(),
+  metadata: SourceMetadata.optional(),
 });
 
 export const UploadUrlBody = z.strictObject({
-  fileName: z
-    .string({ error: 'fileName is required and must be a string' })
-    .trim()
-    .min(1, 'fileName is required')
-    .max(255, 'fileName is too long')
-    .refine((name) => !/[\\/\0]/.test(name), 'fileName must be a plain file name'),
+  fileName: fileNameRule('fileName'),
   sourceType: z.enum(['file', 'lectureAudio', 'lectureVideo'], { error: 'sourceType must be one of file, lectureAudio, lectureVideo' }),
-  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
+  metadata: SourceMetadata.optional(),
 });
 export const UploadUrlResponse = z.object({ uploadUrl: z.string(), fileKey: z.string(), sourceId: z.string() });
 

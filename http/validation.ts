@@ -7,7 +7,10 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefi
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new HttpError(400, 'invalid request');
-  const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  // A path segment can be a client's key of any length: name it, but never echo a megabyte back.
+  const field = [prefix, ...issue.path.map((segment) => (String(segment).length > 40 ? `${String(segment).slice(0, 40)}…` : String(segment)))]
+    .filter(Boolean)
+    .join('.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((key) => (field ? `${field}.${key}` : key));
     throw new HttpError(400, `unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`);

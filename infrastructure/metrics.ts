@@ -8,7 +8,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 export type LagSource = () => Promise<{ events: number; seconds: number }>;
 
-export function createMetrics(projectionLag: LagSource) {
+export function createMetrics(projectionLag: LagSource, parkedEvents: () => Promise<number>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -31,6 +31,14 @@ export function createMetrics(projectionLag: LagSource) {
         const lag = await projectionLag();
         this.set({ unit: 'events' }, lag.events);
         this.set({ unit: 'seconds' }, lag.seconds);
+      },
+    }),
+    parkedEvents: new Gauge({
+      name: 'projection_parked_events',
+      help: 'Events a projection could not apply and parked (npm run projections:parked lists them), counted up to 1000',
+      registers: [registry],
+      async collect() {
+        this.set(await parkedEvents());
       },
     }),
     jobs: new Counter({ name: 'worker_jobs_total', help: 'Worker jobs by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] }),

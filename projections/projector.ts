@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../ports/event-store.ts';
 import { innerMap } from './nested-map.ts';
+import { EVERY_PROJECTION, MAX_EVENT_DEPTH, nestsDeeperThan, parkedEvent, parkedIn } from './parked-events.ts';
 import type { Projection, ProjectionReader } from './projection.ts';
 import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from '../ports/read-store.ts';
 
@@ -14,7 +15,16 @@ export type Projector = {
   /** Resolves true once the read models include `checkpoint`, false after `timeoutMs`. */
   waitFor(checkpoint: Checkpoint, timeoutMs: number): Promise<boolean>;
   position(): Checkpoint;
+  /** Why the latest batch could not be applied, while it still cannot be; null when all is well. */
+  failure(): string | null;
 };
+
+class UndeclaredReadError extends Error {
+  constructor(collection: string, id: string) {
+    super(`a projection read ${collection} ${id} without naming it in its reads`);
+    this.name = 'UndeclaredReadError';
+  }
+}
 
 /** Documents by collection and id; `null` for a deleted one. */
 export type Overlay = Map<string, Map<string, Doc | null>>;
@@ -51,7 +61,7 @@ export async function projectBatch(
       const written = overlay.get(collection)?.get(id);
       if (written !== undefined) return written;
       const doc = loaded.get(collection)?.get(id);
-      if (doc === undefined) throw new Error(`a projection read ${collection} ${id} without naming it in its reads`);
+      if (doc === undefined) throw new UndeclaredReadError(collection, id);
       return doc;
     },
   };
@@ -60,12 +70,28 @@ export async function projectBatch(
   // index memberships whole, and writes of different documents touch different keys, so neither
   // earlier writes of a document nor the order between documents need to reach the store.
   const writes = new Map<string, Map<string, ReadWrite>>();
+  const record = (write: ReadWrite) => {
+    if (kept.has(write.collection)) innerMap(overlay, write.collection).set(write.id, write.kind === 'put' ? write.doc : null);
+    innerMap(writes, write.collection).set(write.id, write);
+  };
   for (const event of events) {
+    // No event may stop the projector: one that nests deeper than anything the service writes would
+    // overflow the stack of whatever clones or serializes it, and one a projection throws on would
+    // fail its batch forever. Either is parked (for that projection) and the others go on.
+    if (nestsDeeperThan(event.data, MAX_EVENT_DEPTH)) {
+      record(parkedEvent(event, EVERY_PROJECTION, new RangeError(`the event's data nests deeper than ${MAX_EVENT_DEPTH} levels`)));
+      continue;
+    }
     for (const projection of projections) {
-      for (const write of projection.handle(event, reader)) {
-        if (kept.has(write.collection)) innerMap(overlay, write.collection).set(write.id, write.kind === 'put' ? write.doc : null);
-        innerMap(writes, write.collection).set(write.id, write);
+      let produced: ReadWrite[];
+      try {
+        produced = projection.handle(event, reader);
+      } catch (error) {
+        // A read the projection did not declare is a bug in the code, not in the event: never park it.
+        if (error instanceof UndeclaredReadError) throw error;
+        produced = [parkedEvent(event, projection.name, error)];
       }
+      for (const write of produced) record(write);
     }
   }
   const batch: ReadWrite[] = [];
@@ -86,6 +112,7 @@ export async function startProjector(options: {
   let position = await space.checkpoint();
   const waiters = new Set<{ checkpoint: Checkpoint; resolve: (reached: boolean) => void }>();
   let stopped = false;
+  let failure: string | null = null;
   const stopping = new AbortController();
   const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
 
@@ -105,6 +132,8 @@ export async function startProjector(options: {
       try {
         const writes = await projectBatch(space, projections, events);
         await space.apply(writes, last, position);
+        failure = null;
+        for (const parked of parkedIn(writes)) logger.error({ parked }, 'projector: an event could not be projected and is parked; the projector goes on');
         break;
       } catch (error) {
         // Nothing was applied, and applying again cannot help: the read models are not where this
@@ -112,6 +141,7 @@ export async function startProjector(options: {
         // rebuild retired this version. The subscription ends; the loop below follows from where
         // the active version really is.
         if (stopped || error instanceof ReadModelsOutOfStepError || error instanceof ReadModelVersionRetiredError) throw error;
+        failure = error instanceof Error ? error.message : String(error);
         logger.error({ err: error, attempt }, 'projector: applying a batch failed; retrying');
         await pause(Math.min(5000, 100 * 2 ** attempt));
       }
@@ -188,6 +218,7 @@ export async function startProjector(options: {
       });
     },
     position: () => position,
+    failure: () => failure,
   };
 }
 

@@ -11,10 +11,14 @@ import { uploadRoutes } from './uploads.ts';
 import type { StorageNotifications } from '../../ports/storage-notifications.ts';
 import { storageNotificationRoutes } from './storage-notifications.ts';
 
-export type Readiness = () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+export type Readiness = () => Promise<{ ready: boolean; degraded: boolean; checks: Record<string, string> }>;
 
 const Health = z.object({ status: z.string() });
-const Ready = z.object({ ready: z.boolean(), checks: z.record(z.string(), z.string()) });
+const Ready = z.object({
+  ready: z.boolean(),
+  degraded: z.boolean().describe('true while events are parked: every other event is projected, so the service stays ready'),
+  checks: z.record(z.string(), z.string()),
+});
 
 export function allRoutes(api: ApiContext, readiness: Readiness, notifications: StorageNotifications | null = null): RouteDefinition[] {
   const routes: RouteDefinition[] = [
@@ -37,7 +41,7 @@ export function allRoutes(api: ApiContext, readiness: Readiness, notifications: 
     defineRoute({
       method: 'get',
       path: '/readyz',
-      summary: 'Readiness: event store and read store answer and the projector is not far behind',
+      summary: 'Readiness: event store and read store answer and the projector is neither failing nor far behind; degraded while events are parked',
       tag: 'Operations',
       auth: 'none',
       responses: { 200: { description: 'Ready', schema: Ready }, 503: { description: 'Not ready', schema: Ready } },

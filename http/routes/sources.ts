@@ -7,6 +7,7 @@ import { previewDocument } from '../../projections/preview.ts';
 import { getSource, listSources, SOURCES } from '../../projections/sources.ts';
 import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
+import { assertJsonDepth } from '../json-depth.ts';
 import { readIngestRequest } from '../multipart-ingest.ts';
 import { fingerprintOf } from '../idempotency.ts';
 import { defineRoute, type RouteContext } from '../route.ts';
@@ -90,6 +91,7 @@ export const sourceRoutes = (api: ApiContext) => {
         let written: Written;
         try {
           if (parts.sourceField === undefined) throw new HttpError(400, 'the "source" part is required');
+          assertJsonDepth(parts.sourceField, 'the "source" part');
           let json: unknown;
           try {
             json = JSON.parse(parts.sourceField);

@@ -6,6 +6,7 @@ import { currentVersion, type DomainEvent } from '../../domain/events.ts';
 import { createMemoryReadStore } from '../../infrastructure/read-store/memory.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/projection.ts';
+import { listParkedEvents } from '../../projections/parked-events.ts';
 import { projectBatch } from '../../projections/projector.ts';
 
 // Read models given events: what a client will see for each sequence of events.
@@ -147,5 +148,45 @@ describe('read models', () => {
     const sneaky: Projection = { name: 'sneaky', reads: {}, handle: (_event, reader) => (reader.get('sources', 's-1') ? [] : []) };
     const event = recorded('source-s-1', { type: 'SourceDeleted', data: { sourceId: 's-1', deletedAt: t(0) } }, t(0));
     await assert.rejects(projectBatch(space, [sneaky], [event]), /read sources s-1 without naming it/);
+  });
+
+  test('an event a projection throws on is parked for that projection; the others and later events still apply, in one batch or apart', async () => {
+    const fragile: Projection = {
+      name: 'fragile',
+      reads: {},
+      handle: (event) => {
+        if (event.type === 'SourceDeleted') throw new TypeError('cannot read properties of undefined');
+        return [];
+      },
+    };
+    const events = [
+      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(0) } }, t(0)),
+      recorded('source-s-1', { type: 'SourceDeleted', data: { sourceId: 's-1', deletedAt: t(1) } }, t(1)),
+      recorded('source-s-2', { type: 'SourceIngested', data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'file', fileName: 'b.pdf', blob, ingestedAt: t(2) } }, t(2)),
+    ];
+    const projections = [...allProjections, fragile];
+    const together = await createMemoryReadStore().active();
+    await together.apply(await projectBatch(together, projections, events), (events.at(-1) as RecordedEvent).globalPosition);
+    const apart = await createMemoryReadStore().active();
+    for (const event of events) await apart.apply(await projectBatch(apart, projections, [event]), event.globalPosition);
+    assert.deepEqual(await together.dump(), await apart.dump(), 'a rebuild (large batches) decides as the live projector (small ones)');
+    assert.equal(await together.get('sources', 's-1'), null, 'the other projections applied the deletion');
+    assert.equal((await together.get('sources', 's-2'))?.['status'], 'processing', 'later events applied');
+    const parked = (await listParkedEvents(together, { limit: 10 })).items;
+    assert.deepEqual(
+      parked.map(({ projection, type, stream, error }) => ({ projection, type, stream, error })),
+      [{ projection: 'fragile', type: 'SourceDeleted', stream: 'source-s-1', error: 'TypeError: cannot read properties of undefined' }],
+    );
+  });
+
+  test('an event nesting deeper than anything the service writes is parked for every projection, without recursion', async () => {
+    let nested: unknown = 'bottom';
+    for (let i = 0; i < 200_000; i++) nested = [nested];
+    const poisoned = recorded('source-s-9', { type: 'SourceIngested', data: { sourceId: 's-9', organizationId: 'org-1', sourceType: 'webpage', url: 'https://x.example', ingestedAt: t(0) } }, t(0));
+    poisoned.data['metadata'] = { x: nested };
+    const space = await createMemoryReadStore().active();
+    await space.apply(await projectBatch(space, allProjections, [poisoned]), poisoned.globalPosition);
+    assert.equal(await space.get('sources', 's-9'), null);
+    assert.deepEqual((await listParkedEvents(space, { limit: 10 })).items.map((event) => event.projection), ['*']);
   });
 });
