@@ -124,6 +124,7 @@ export async function startService(config: Config, logger: Logger, options: { cl
         maxConcurrentGenerations: config.MAX_CONCURRENT_GENERATIONS,
       },
       sniffUpload: adapters.sniffUpload,
+      sniffRecording: adapters.sniffRecording,
       verifyUpload: adapters.verifyUpload,
     };
     const app = createApp({
@@ -165,7 +166,11 @@ export async function startService(config: Config, logger: Logger, options: { cl
       logger,
       metrics,
       requestState: adapters.requestState,
-      limits: { requestsPerMinute: config.RATE_LIMIT_PER_MINUTE, idempotencyTtlMs: config.IDEMPOTENCY_TTL_SECONDS * 1000 },
+      limits: {
+        requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+        idempotencyTtlMs: config.IDEMPOTENCY_TTL_SECONDS * 1000,
+        failedAuthPerMinute: config.FAILED_AUTH_PER_MINUTE,
+      },
       clock,
     });
     // requestTimeout bounds how long one request may take to arrive (slow-loris uploads; large files

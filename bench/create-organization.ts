@@ -41,7 +41,7 @@ async function bare() {
 
 async function service(env: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lcs-bench-'));
-  const adminKey = 'bench-admin-key-0123456789';
+  const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
   const running = await startService(loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: adminKey, LOG_LEVEL: 'silent', ...env }), pino({ level: 'silent' }));
   try {
     return await measure(running.url, adminKey);

@@ -28,7 +28,7 @@ const percentile = (values: number[], q: number) => {
 
 async function run(name: string, env: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lcs-mixed-'));
-  const adminKey = 'mixed-admin-key-0123456789';
+  const adminKey = 'mixed-admin-key-0123456789abcdef0123456789';
   const service = await startService(
     loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: adminKey, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', MAX_CONCURRENT_GENERATIONS: '1000', GENERATION_WAIT_MS: '0', ...env }),
     pino({ level: 'silent' }),

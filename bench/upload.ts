@@ -79,7 +79,7 @@ bare.close();
 
 // Started the way `npm start` starts it (package.json), flags included.
 const child = spawn(process.execPath, ['--max-semi-space-size=2', join(import.meta.dirname, '..', 'main.ts')], {
-  env: { ...process.env, DATA_DIR: join(dir, 'data'), PORT: '0', ADMIN_KEY: 'bench-admin-key-0123456789', LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(size + 1024 * 1024), WORKER_CONCURRENCY: '1' },
+  env: { ...process.env, DATA_DIR: join(dir, 'data'), PORT: '0', ADMIN_KEY: 'bench-admin-key-0123456789abcdef0123456789', LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(size + 1024 * 1024), WORKER_CONCURRENCY: '1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise<string>((resolve) => {
@@ -90,7 +90,7 @@ const url = await new Promise<string>((resolve) => {
     if (match) resolve(match[1] as string);
   });
 });
-const created = (await (await fetch(`${url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': 'bench-admin-key-0123456789', 'content-type': 'application/json' }, body: '{"name":"Bench","url":"https://b.example"}' })).json()) as { apiKey: { apiKey: string } };
+const created = (await (await fetch(`${url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': 'bench-admin-key-0123456789abcdef0123456789', 'content-type': 'application/json' }, body: '{"name":"Bench","url":"https://b.example"}' })).json()) as { apiKey: { apiKey: string } };
 const serviceUpload = upload(`${url}/v1/ingestSource`, { 'x-api-key': created.apiKey.apiKey });
 const rss = await peakRss(child.pid as number, serviceUpload);
 const serviceSeconds = await serviceUpload;

@@ -1,18 +1,13 @@
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../domain/errors.ts';
-import { type GenerationCommand, generationDecider, type GenerationState, generationStreamName } from '../domain/generation.ts';
-import { DEFAULT_QUESTIONS, type Difficulty, type GenerationKind, generationKinds } from '../domain/learning-content.ts';
+import { DEFAULT_QUESTIONS, type Difficulty, type GenerationKind } from '../domain/learning-content.ts';
 import type { EventStore } from '../ports/event-store.ts';
 import type { ReadStore } from '../ports/read-store.ts';
 import { countGenerating } from '../projections/generated-resources.ts';
-import { type CommandContext, createOnce, type NewId, type StreamCommands, streamCommands } from './handle-command.ts';
-import { sourceCommands } from './sources.ts';
+import { type CommandContext, createOnce, type NewId } from './handle-command.ts';
+import { generationCommands, sourceCommands } from './streams.ts';
 
 // Generation use cases for flashcard sets, mindmaps and quizzes: request (checked against the
 // source's own stream and the organization's quota) and delete.
-
-export const generationCommands = Object.fromEntries(
-  generationKinds.map((kind) => [kind, streamCommands(generationDecider(kind), (id) => generationStreamName(kind, id))]),
-) as Record<GenerationKind, StreamCommands<GenerationState, GenerationCommand>>;
 
 export type GenerationRequest = { sourceId: string; difficulty: Difficulty; numberOfQuestions?: number };
 
@@ -32,6 +27,8 @@ export async function requestGeneration(
   if (source.status === 'none' || source.status === 'deleted') throw new NotFoundError('source not found');
   if (source.organizationId !== context.organizationId) throw new ForbiddenError('this source belongs to another organization');
   if (source.status === 'failed') throw new ConflictError(`the source failed to index: ${source.reason}`);
+  // A pending source may never get its file: waiting for it would hold a generation slot until its URL expires.
+  if (source.status === 'pending') throw new ConflictError('the source has no file yet: upload the file to its upload URL first, then generate');
   const max = deps.maxConcurrentGenerations;
   const inProgress = await countGenerating(await deps.readStore.active(), context.organizationId, max);
   if (inProgress >= max) {

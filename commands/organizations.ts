@@ -1,12 +1,10 @@
 import type { EventStore } from '../ports/event-store.ts';
-import { organizationDecider, organizationStreamName } from '../domain/organization.ts';
 import { newApiKey } from './api-keys.ts';
-import { type CommandContext, streamCommands } from './handle-command.ts';
+import type { CommandContext } from './handle-command.ts';
+import { organizationCommands } from './streams.ts';
 
 // Organization use cases: creation with a first key, and the key lifecycle (several keys at once,
 // so a key is rotated without downtime: issue a new one, move clients, revoke the old one).
-
-export const organizationCommands = streamCommands(organizationDecider, organizationStreamName);
 
 export type IssuedKey = { keyId: string; plaintext: string; issuedAt: string };
 

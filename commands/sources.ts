@@ -1,13 +1,16 @@
-import { sourceDecider, sourceStreamName } from '../domain/source.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { type GenerationKind, generationKinds } from '../domain/learning-content.ts';
+import { sourceStreamName } from '../domain/source.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import type { EventStore } from '../ports/event-store.ts';
+import type { ReadStore } from '../ports/read-store.ts';
+import { listGenerations } from '../projections/generated-resources.ts';
+import { generationCommands, sourceCommands } from './streams.ts';
 import { type BlobRef, type EventData, toDomainEvent } from '../domain/events.ts';
-import { type CommandContext, createOnce, type NewId, streamCommands } from './handle-command.ts';
+import { type CommandContext, createOnce, type NewId } from './handle-command.ts';
 
 // Source use cases: ingest (URL or uploaded file), the upload-URL flow, and delete with the clean-up
 // of every blob the source's events refer to.
-
-export const sourceCommands = streamCommands(sourceDecider, sourceStreamName);
 
 type Ingest = Omit<EventData<'SourceIngested'>, 'ingestedAt' | 'organizationId' | 'sourceId'>;
 type UploadRequest = Omit<EventData<'SourceUploadRequested'>, 'requestedAt' | 'organizationId' | 'sourceId'>;
@@ -27,11 +30,44 @@ export const requestUpload = (store: EventStore, sourceId: NewId, upload: Upload
 export const completeUpload = (store: EventStore, sourceId: string, blob: BlobRef, context: CommandContext) =>
   sourceCommands.handle(store, sourceId, { type: 'CompleteUpload', blob, now: context.now }, context);
 
-/** Deletes the source, then the blobs it refers to (the indexing worker removes them again as a safety net). */
-export async function deleteSource(deps: { eventStore: EventStore; blobStore: BlobStore }, sourceId: string, context: Acting) {
-  const result = await sourceCommands.handle(deps.eventStore, sourceId, { type: 'DeleteSource', organizationId: context.organizationId, now: context.now }, context);
+/**
+ * Deletes the source, then the blobs it refers to (the indexing worker removes them again as a
+ * safety net); with `cascade`, also the flashcard sets, mindmaps and quizzes generated from it, which
+ * hold excerpts of its text.
+ */
+export async function deleteSource(
+  deps: { eventStore: EventStore; blobStore: BlobStore; readStore: ReadStore },
+  sourceId: string,
+  options: { cascade: boolean },
+  context: Acting,
+) {
+  let result = await sourceCommands.handle(deps.eventStore, sourceId, { type: 'DeleteSource', organizationId: context.organizationId, now: context.now }, context);
   await deleteSourceBlobs(deps.eventStore, deps.blobStore, sourceId);
+  if (options.cascade) {
+    for (const kind of generationKinds) {
+      for (const id of await generatedFrom(deps.readStore, kind, context.organizationId, sourceId)) {
+        const deleted = await generationCommands[kind].handle(deps.eventStore, id, { type: 'DeleteGeneration', organizationId: context.organizationId, now: context.now }, context).catch((error: unknown) => {
+          // Deleted meanwhile by someone else: what cascading wanted.
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        });
+        if (deleted?.checkpoint) result = { ...result, checkpoint: deleted.checkpoint };
+      }
+    }
+  }
   return result;
+}
+
+async function generatedFrom(readStore: ReadStore, kind: GenerationKind, organizationId: string, sourceId: string): Promise<string[]> {
+  const space = await readStore.active();
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listGenerations(space, kind, organizationId, { limit: 200, cursor, sourceId });
+    ids.push(...page.items.map((doc) => String(doc['id'])));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
 }
 
 /** Every blob a source's events refer to: the uploaded bytes and the extracted content. */

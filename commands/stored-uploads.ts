@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { EventStore } from '../ports/event-store.ts';
 import type { SourceCommand } from '../domain/source.ts';
 import type { CommandContext } from './handle-command.ts';
-import { sourceCommands } from './sources.ts';
+import { sourceCommands } from './streams.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 
 // When bytes reach the blob store without passing through the API (signed Cloud Storage URLs), this

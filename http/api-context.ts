@@ -16,6 +16,8 @@ export type ApiContext = {
   limits: { maxUploadBytes: number; uploadUrlTtlMs: number; generationWaitMs: number; maxConcurrentGenerations: number };
   /** Rejects an upload whose first bytes are of no accepted format; returns the format's name. */
   sniffUpload(head: Buffer, fileName: string | undefined): string | null;
+  /** Rejects a lecture recording whose first bytes are no audio or video container; returns the container's name. */
+  sniffRecording(head: Buffer): string | null;
   /** Verifies a PUT to a service-signed upload URL (embedded blob store); null when uploads go elsewhere. */
   verifyUpload: ((input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) => UploadVerdict) | null;
 };

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type NextFunction, type Request, typ
 import type { Logger } from 'pino';
 import type { RequestMetrics } from '../ports/metrics.ts';
 import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from '../domain/errors.ts';
+import { BlobTooLargeError } from '../ports/blob-store.ts';
 import { InvalidCursorError } from '../projections/list-cursor.ts';
 import { authenticate, type KeyLookup } from './auth.ts';
 import { fingerprintOf, idempotencySession } from './idempotency.ts';
@@ -11,7 +12,7 @@ import { HttpError } from './http-error.ts';
 import type { Reply } from './reply.ts';
 import type { RouteContext, RouteDefinition } from './route.ts';
 import type { IdempotencySession } from './idempotency.ts';
-import { assertJsonDepth } from './json-depth.ts';
+import { assertAcceptableJson } from './json-guard.ts';
 import { parseOr400 } from './validation.ts';
 
 export type AppOptions = {
@@ -22,7 +23,7 @@ export type AppOptions = {
   clock: () => Date;
   metrics?: RequestMetrics;
   requestState: RequestStateStores;
-  limits: { requestsPerMinute: number; idempotencyTtlMs: number };
+  limits: { requestsPerMinute: number; idempotencyTtlMs: number; failedAuthPerMinute: number };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -67,7 +68,7 @@ export function createApp(options: AppOptions): express.Express {
     });
   }
 
-  const json = express.json({ limit: '1mb', type: () => true, verify: (_req, _res, body) => assertJsonDepth(body, 'the request body') });
+  const json = express.json({ limit: '1mb', type: () => true, verify: (_req, _res, body) => assertAcceptableJson(body, 'the request body') });
   for (const route of options.routes) {
     const handlers: RequestHandler[] = [];
     if (route.body) handlers.push(jsonBodyWhenPresent(json));
@@ -102,7 +103,7 @@ function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandl
     let session: IdempotencySession | null = null;
     let written: Reply | null = null;
     try {
-      const caller = await authenticate(route.auth, req, options);
+      const caller = await authenticateThrottled(route.auth, req, options);
       if (caller) await enforceRateLimit(caller.organizationId, res, options);
       if (route.method === 'post' && (route.auth === 'apiKey' || route.auth === 'adminKey')) {
         const scope = caller ? `org:${caller.organizationId}` : 'admin';
@@ -148,6 +149,35 @@ function send(res: Response, reply: Reply) {
   res.status(reply.status).json(reply.body);
 }
 
+/**
+ * Failed authentication is throttled per client address: past `failedAuthPerMinute` failures in a
+ * minute, an address gets 429 with Retry-After (whatever key it sends) until the minute is over, so
+ * keys cannot be guessed at the speed of the server.
+ */
+async function authenticateThrottled(auth: RouteDefinition['auth'], req: Request, options: AppOptions) {
+  if (auth !== 'apiKey' && auth !== 'adminKey') return authenticate(auth, req, options);
+  const address = `authfail:${req.socket.remoteAddress ?? 'unknown'}`;
+  const { failedAuthPerMinute } = options.limits;
+  const failures = await options.requestState.rateLimits.peek(address, 60_000);
+  if (failures.count >= failedAuthPerMinute) throw tooManyFailures(failures.resetMs);
+  try {
+    return await authenticate(auth, req, options);
+  } catch (error) {
+    // A missing header guesses nothing; a wrong key does.
+    const presented = req.header(auth === 'apiKey' ? 'x-api-key' : 'admin-key') !== undefined;
+    if (presented && error instanceof HttpError && error.status === 401) {
+      const counted = await options.requestState.rateLimits.hit(address, 60_000);
+      if (counted.count > failedAuthPerMinute) throw tooManyFailures(counted.resetMs);
+    }
+    throw error;
+  }
+}
+
+const tooManyFailures = (resetMs: number) => {
+  const seconds = String(Math.max(1, Math.ceil(resetMs / 1000)));
+  return new HttpError(429, `too many failed authentications from this address; retry in ${seconds} s`, { 'Retry-After': seconds });
+};
+
 /** Fixed one-minute windows per organization; every authenticated answer carries RateLimit-* headers. */
 async function enforceRateLimit(organizationId: string, res: Response, options: AppOptions) {
   const limit = options.limits.requestsPerMinute;
@@ -178,6 +208,7 @@ function describeError(error: unknown): { status: number; message: string; heade
   if (error instanceof TooManyRequestsError) return { status: 429, message: error.message, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message, headers: {} };
   if (error instanceof InvalidCursorError) return { status: 400, message: error.message, headers: {} };
+  if (error instanceof BlobTooLargeError) return { status: 413, message: error.message, headers: {} };
   const bodyParserType = (error as { type?: unknown })?.type;
   if (bodyParserType === 'entity.parse.failed') return { status: 400, message: 'the request body is not valid JSON', headers: {} };
   if (bodyParserType === 'entity.too.large') return { status: 413, message: 'the request body is too large', headers: {} };

@@ -19,13 +19,15 @@ export async function storeUploadStream(
     fileName: string;
     contentType?: string;
     sniff: (head: Buffer, fileName: string | undefined) => string | null;
+    /** The 415 message when `sniff` refuses the bytes. */
+    unsupported?: string;
     /** busboy signals the size limit with a 'limit' event instead of more bytes. */
     limitEvent?: boolean;
   },
 ): Promise<StoredBlob & { fileName: string }> {
   const head = await readHead(stream, SNIFF_BYTES);
   if (head.bytes.length === 0) throw new HttpError(400, 'the file is empty');
-  if (!options.sniff(head.bytes, options.fileName)) throw new HttpError(415, UNSUPPORTED_TYPE);
+  if (!options.sniff(head.bytes, options.fileName)) throw new HttpError(415, options.unsupported ?? UNSUPPORTED_TYPE);
   const body = new PassThrough();
   body.write(head.bytes);
   if (head.ended) body.end();

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { EventStore } from '../ports/event-store.ts';
 import type { UploadVerdict } from '../http/api-context.ts';
 import type { RequestStateStores } from '../ports/request-state.ts';
-import { createMemoryRequestState } from './request-state/memory.ts';
+import { createMemoryRateLimits } from './request-state/memory.ts';
+import { openSqliteIdempotencyStore } from './request-state/sqlite-idempotency.ts';
 import type { ReadStore } from '../ports/read-store.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import type { Generator } from '../workers/generation/generator.ts';
@@ -12,7 +13,8 @@ import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
 import { sniffBuffer } from '../workers/indexing/sniff.ts';
 import type { Transcriber } from '../workers/indexing/transcriber.ts';
 import { readYouTubeCaptions } from '../workers/indexing/youtube.ts';
-import { createLocalDiskBlobStore } from './blob-store/local-disk.ts';
+import { sniffRecording } from '../workers/indexing/recording-signature.ts';
+import { createLocalDiskBlobStore, removeAbandonedWrites } from './blob-store/local-disk.ts';
 import { verifyUpload } from './blob-store/upload-signature.ts';
 import type { Config } from './config.ts';
 import type { PushAuthConfig } from './blob-store/pubsub-push.ts';
@@ -31,6 +33,7 @@ export type Adapters = {
   generator: Generator;
   extractSource(source: SourceToIndex): Promise<SourceExtraction>;
   sniffUpload(head: Buffer, fileName: string | undefined): string | null;
+  sniffRecording(head: Buffer): string | null;
   verifyUpload: ((input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) => UploadVerdict) | null;
   /** How Cloud Storage notifications are authenticated; null for the local blob store. */
   pushAuth: PushAuthConfig | null;
@@ -69,11 +72,27 @@ async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: (
     };
   }
   const secret = config.UPLOAD_SIGNING_SECRET ?? (await persistentSecret(config.dataDir, 'upload-signing-secret')).value;
+  const dir = config.BLOB_DIR ?? join(config.dataDir, 'blobs');
+  await removeAbandonedWrites(dir);
   return {
-    blobStore: createLocalDiskBlobStore({ dir: config.BLOB_DIR ?? join(config.dataDir, 'blobs'), publicBaseUrl, signingSecret: secret }),
+    blobStore: createLocalDiskBlobStore({ dir, publicBaseUrl, signingSecret: secret }),
     verifyUpload: (input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) =>
       verifyUpload({ ...input, now: clock(), secret }),
     pushAuth: null,
+  };
+}
+
+/** One process: rate-limit windows in memory, idempotency records in SQLite so they outlive a restart. */
+function embeddedRequestState(path: string): RequestStateStores {
+  const rateLimits = createMemoryRateLimits();
+  const idempotency = openSqliteIdempotencyStore({ path });
+  return {
+    rateLimits,
+    idempotency,
+    async close() {
+      rateLimits.close();
+      idempotency.close();
+    },
   };
 }
 
@@ -92,7 +111,9 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
   const requestState =
-    config.READ_STORE === 'redis' ? await (await import('./request-state/redis.ts')).openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryRequestState();
+    config.READ_STORE === 'redis'
+      ? await (await import('./request-state/redis.ts')).openRedisRequestState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX })
+      : embeddedRequestState(join(config.dataDir, 'request-state.sqlite'));
   const { blobStore, verifyUpload: verify, pushAuth } = await openBlobStore(config, clock, publicBaseUrl);
   const gemini = config.GEMINI_API_KEY
     ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
@@ -124,6 +145,7 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
     generator,
     extractSource,
     sniffUpload: sniffBuffer,
+    sniffRecording,
     verifyUpload: verify,
     pushAuth,
     async close() {

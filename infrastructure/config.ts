@@ -25,7 +25,7 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
-    ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    ADMIN_KEY: z.string().min(32, 'must be at least 32 characters (it creates organizations: make it long and random, e.g. openssl rand -hex 32)').optional(),
 
     EVENT_STORE: z.enum(['sqlite', 'postgres', 'eventstoredb']).default('sqlite'),
     SQLITE_PATH: z.string().optional(),
@@ -57,6 +57,7 @@ export const ConfigSchema = z
     READ_YOUR_WRITES_TIMEOUT_MS: int(0, 60_000).default(5_000),
 
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+    FAILED_AUTH_PER_MINUTE: int(1, 1_000_000).default(60),
     MAX_CONCURRENT_GENERATIONS: int(1, 1000).default(5),
     IDEMPOTENCY_TTL_SECONDS: int(60, 7 * 24 * 3600).default(86_400),
 

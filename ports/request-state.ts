@@ -20,6 +20,8 @@ export type WindowCount = { count: number; resetMs: number };
 export interface RateLimitStore {
   /** Counts one request in the current fixed window of `windowMs` for `key`. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** What the current window holds for `key`, without counting. */
+  peek(key: string, windowMs: number): Promise<WindowCount>;
 }
 
 export type RequestStateStores = { idempotency: IdempotencyStore; rateLimits: RateLimitStore; close(): Promise<void> };

@@ -63,7 +63,7 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
         ...unauthorized,
         403: { description: "Another organization's source", schema: ErrorBody },
         404: { description: 'Unknown source', schema: ErrorBody },
-        409: { description: 'The source failed to index', schema: ErrorBody },
+        409: { description: 'The source failed to index, or is pending (its file not uploaded yet)', schema: ErrorBody },
         429: { description: 'Too many generations in progress for this organization', schema: ErrorBody },
       },
       async handle({ params, body: parsed }, context) {

@@ -7,7 +7,7 @@ import { previewDocument } from '../../projections/preview.ts';
 import { getSource, listSources, SOURCES } from '../../projections/sources.ts';
 import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
-import { assertJsonDepth } from '../json-depth.ts';
+import { assertAcceptableJson } from '../json-guard.ts';
 import { readIngestRequest } from '../multipart-ingest.ts';
 import { fingerprintOf } from '../idempotency.ts';
 import { defineRoute, type RouteContext } from '../route.ts';
@@ -30,6 +30,12 @@ import { parseOr400 } from '../validation.ts';
 const HIDDEN = ['blob', 'content', 'fileKey', 'contentType', 'expiresAt', 'attempt', 'detectedType'] as const;
 
 const SourceParams = z.object({ sourceId: z.string().min(1).max(100) });
+const DeleteQuery = z.object({
+  cascade: z
+    .enum(['true', 'false'], { error: 'cascade must be true or false' })
+    .default('true')
+    .describe('also delete what was generated from the source, which holds excerpts of its text (default true)'),
+});
 const unauthorized = { 401: { description: 'Missing or invalid API key', schema: ErrorBody } };
 const byId = {
   ...unauthorized,
@@ -91,7 +97,7 @@ export const sourceRoutes = (api: ApiContext) => {
         let written: Written;
         try {
           if (parts.sourceField === undefined) throw new HttpError(400, 'the "source" part is required');
-          assertJsonDepth(parts.sourceField, 'the "source" part');
+          assertAcceptableJson(parts.sourceField, 'the "source" part');
           let json: unknown;
           try {
             json = JSON.parse(parts.sourceField);
@@ -221,13 +227,15 @@ export const sourceRoutes = (api: ApiContext) => {
     defineRoute({
       method: 'delete',
       path: '/v1/sources/:sourceId',
-      summary: 'Delete a source with its stored file and extracted text',
+      summary: 'Delete a source with its stored file and extracted text, and (unless cascade=false) the flashcards, mindmaps and quizzes generated from it',
       tag: 'Sources',
       auth: 'apiKey',
       params: SourceParams,
-      responses: { 200: { description: 'Deleted', schema: MessageBody }, ...byId },
-      async handle({ params }, context) {
-        const result = await deleteSource(api, String(params['sourceId']), callerContext(context));
+      query: DeleteQuery,
+      responses: { 200: { description: 'Deleted', schema: MessageBody }, 400: { description: 'Invalid query', schema: ErrorBody }, ...byId },
+      async handle({ params, query }, context) {
+        const { cascade } = query as z.infer<typeof DeleteQuery>;
+        const result = await deleteSource(api, String(params['sourceId']), { cascade: cascade === 'true' }, callerContext(context));
         return answerWrite(api, context, result.checkpoint, { status: 200, body: { message: 'source deleted' } });
       },
     }),

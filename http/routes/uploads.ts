@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { completeUpload, sourceCommands } from '../../commands/sources.ts';
+import { completeUpload } from '../../commands/sources.ts';
+import { sourceCommands } from '../../commands/streams.ts';
 import { answerWrite, type ApiContext } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { defineRoute } from '../route.ts';
@@ -49,6 +50,7 @@ export const uploadRoutes = (api: ApiContext) => [
       if (state.status === 'none' || state.status === 'deleted') throw new HttpError(404, 'unknown upload');
       if (state.status !== 'pending') throw new HttpError(409, 'this upload URL has already been used');
 
+      const recording = state.sourceType === 'lectureAudio' || state.sourceType === 'lectureVideo';
       // Concurrent PUTs each write their own object; only the one whose event lands is kept.
       const blobKey = `${key}.${randomBytes(6).toString('hex')}`;
       const stored = await storeUploadStream(req, {
@@ -57,8 +59,9 @@ export const uploadRoutes = (api: ApiContext) => [
         maxBytes: verdict.maxBytes,
         fileName: key,
         ...(contentType ? { contentType } : {}),
-        // Lecture recordings are transcribed, not parsed: their signed audio/video type is what counts.
-        sniff: (head) => (state.sourceType === 'lectureAudio' || state.sourceType === 'lectureVideo' ? 'recording' : api.sniffUpload(head, undefined)),
+        ...(recording
+          ? { sniff: (head: Buffer) => api.sniffRecording(head), unsupported: 'unsupported recording: the bytes are no MP3, MP4/M4A/MOV, WAV, Ogg or WebM audio or video' }
+          : { sniff: (head: Buffer) => api.sniffUpload(head, undefined) }),
       }).catch(async (error: unknown) => {
         await api.blobStore.delete(blobKey);
         throw error;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat as statFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat as statFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,4 +80,32 @@ export function createLocalDiskBlobStore(options: { dir: string; publicBaseUrl: 
     },
   };
   return store;
+}
+
+/** A live writer touches its temporary file with every chunk; one untouched this long was left by a crash. */
+const ABANDONED_AFTER_MS = 15 * 60_000;
+
+/**
+ * Removes the temporary files of writes that a crash (SIGKILL mid-upload) left behind; run at
+ * start-up. Recent ones may belong to another process writing into the same directory right now.
+ */
+export async function removeAbandonedWrites(dir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  let entries: string[];
+  try {
+    entries = await readdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (!entry.endsWith('.partial')) continue;
+    const path = join(dir, entry);
+    const info = await statFile(path).catch(() => null);
+    if (info?.isFile() && now - info.mtimeMs > ABANDONED_AFTER_MS) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }

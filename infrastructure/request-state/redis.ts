@@ -38,6 +38,11 @@ export async function openRedisRequestState(options: { url: string; keyPrefix: s
         const [count, ttl] = (await redis.eval(HIT, 1, `${options.keyPrefix}:rl:${key}:${window}`, String(windowMs))) as [number, number];
         return { count, resetMs: ttl > 0 ? ttl : windowMs };
       },
+      async peek(key, windowMs) {
+        const now = Date.now();
+        const count = await redis.get(`${options.keyPrefix}:rl:${key}:${Math.floor(now / windowMs)}`);
+        return { count: Number(count ?? 0), resetMs: (Math.floor(now / windowMs) + 1) * windowMs - now };
+      },
     },
     async close() {
       redis.disconnect();

@@ -15,7 +15,7 @@ const deno = join(root, 'node_modules', '.bin', 'deno');
 
 test('under Deno: organization → TXT and PDF indexed → flashcards, quiz, mindmap', { skip: existsSync(deno) ? false : 'deno is not installed' }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'lcs-deno-'));
-  const adminKey = 'deno-admin-key-0123456789';
+  const adminKey = 'deno-admin-key-0123456789abcdef0123456789';
   const child = spawn(deno, ['run', '-A', 'main.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', ADMIN_KEY: adminKey, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },

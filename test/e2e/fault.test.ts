@@ -43,7 +43,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
   const suffix = randomBytes(4).toString('hex');
   const schema = `fault_${suffix}`;
   const prefix = `lcs-fault-${suffix}`;
-  const adminKey = `admin-${randomBytes(12).toString('hex')}`;
+  const adminKey = `admin-${randomBytes(16).toString('hex')}`;
   let dir: string;
   let env: Record<string, string>;
   const roles: Record<'api1' | 'api2' | 'projector' | 'worker', ServiceProcess | null> = { api1: null, api2: null, projector: null, worker: null };

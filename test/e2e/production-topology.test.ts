@@ -22,7 +22,7 @@ describe('production topology: postgres + redis + cloud storage, separate proces
   const suffix = randomBytes(4).toString('hex');
   const schema = `prod_${suffix}`;
   const prefix = `lcs-prod-${suffix}`;
-  const adminKey = `admin-${randomBytes(12).toString('hex')}`;
+  const adminKey = `admin-${randomBytes(16).toString('hex')}`;
   const pushToken = `push-${randomBytes(12).toString('hex')}`;
   const processes: ServiceProcess[] = [];
   let fake: Awaited<ReturnType<typeof startFakeGcs>>;

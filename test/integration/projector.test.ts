@@ -65,7 +65,7 @@ describe('projector crash and rebuild (postgres + redis)', () => {
   const prefix = `lcs-projector-${suffix}`;
   let eventStore: EventStore;
   let readStore: ReadStore;
-  const env = { EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix, ROLE: 'projector', PORT: '0', ADMIN_KEY: 'projector-test-admin-key' };
+  const env = { EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix, ROLE: 'projector', PORT: '0', ADMIN_KEY: 'projector-test-admin-key-0123456789abcdef' };
 
   before(async () => {
     eventStore = await openPostgresEventStore({ connectionString: DATABASE, schema });

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { requestGeneration, deleteGeneration } from '../../commands/generations.ts';
 import { createOrganization } from '../../commands/organizations.ts';
-import { deleteSource, ingestSource, sourceCommands } from '../../commands/sources.ts';
+import { deleteSource, ingestSource, requestUpload } from '../../commands/sources.ts';
+import { sourceCommands } from '../../commands/streams.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../domain/errors.ts';
 import { createLocalDiskBlobStore } from '../../infrastructure/blob-store/local-disk.ts';
 import { openSqliteEventStore } from '../../infrastructure/event-store/sqlite.ts';
@@ -75,6 +76,16 @@ describe('use cases', () => {
     });
   });
 
+  test('a pending source (upload URL issued, no file yet) takes no generation: 409, upload the file first', async () => {
+    const deps = { eventStore, readStore, maxConcurrentGenerations: 5 };
+    const source = newId();
+    await requestUpload(eventStore, source, { sourceType: 'file', fileName: 'a.pdf', fileKey: `uploads/org-a/${source.id}`, expiresAt: '2026-11-24T13:00:00.000Z' }, as('org-a'));
+    await assert.rejects(requestGeneration(deps, 'flashcards', newId(), { sourceId: source.id, difficulty: 'easy' }, as('org-a')), {
+      name: ConflictError.name,
+      message: /upload the file to its upload URL first/,
+    });
+  });
+
   test('the quota counts generations in progress across kinds, and a finished one frees its slot', async () => {
     const deps = { eventStore, readStore, maxConcurrentGenerations: 2 };
     const source = newId();
@@ -93,10 +104,31 @@ describe('use cases', () => {
     const source = newId();
     const blob = await blobStore.put(`uploads/org-a/${source.id}`, Buffer.from('some notes'));
     await ingestSource(eventStore, source, { sourceType: 'file', fileName: 'notes.txt', blob }, as('org-a'));
-    await assert.rejects(deleteSource({ eventStore, blobStore }, source.id, as('org-b')), ForbiddenError);
-    const deleted = await deleteSource({ eventStore, blobStore }, source.id, as('org-a'));
+    await assert.rejects(deleteSource({ eventStore, blobStore, readStore }, source.id, { cascade: false }, as('org-b')), ForbiddenError);
+    const deleted = await deleteSource({ eventStore, blobStore, readStore }, source.id, { cascade: false }, as('org-a'));
     assert.equal(await blobStore.stat(blob.key), null);
     assert.ok(await projector.waitFor(deleted.checkpoint as string, 5_000));
     assert.equal(await getSource(await readStore.active(), source.id), null);
+  });
+
+  test('deleting a source cascades to what was generated from it, unless asked not to', async () => {
+    const deps = { eventStore, readStore, maxConcurrentGenerations: 50 };
+    const generatedFor = async (sourceId: string) => {
+      const quiz = await requestGeneration(deps, 'quiz', newId(), { sourceId, difficulty: 'easy' }, as('org-a'));
+      const mindmap = await requestGeneration(deps, 'mindmap', newId(), { sourceId, difficulty: 'easy' }, as('org-a'));
+      assert.ok(await projector.waitFor(mindmap.checkpoint as string, 5_000));
+      return [quiz, mindmap].map((written) => written.streamName);
+    };
+    const existing = async (streams: string[]) => {
+      const last = await Promise.all(streams.map(async (stream) => (await eventStore.readStream(stream)).at(-1)?.type));
+      return last.filter((type) => !type?.endsWith('Deleted')).length;
+    };
+    for (const cascade of [true, false]) {
+      const source = newId();
+      await ingestSource(eventStore, source, { sourceType: 'webpage', url: `https://example.com/cascade-${cascade}` }, as('org-a'));
+      const streams = await generatedFor(source.id);
+      await deleteSource({ eventStore, blobStore, readStore }, source.id, { cascade }, as('org-a'));
+      assert.equal(await existing(streams), cascade ? 0 : 2, `cascade ${cascade}`);
+    }
   });
 });

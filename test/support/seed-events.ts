@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../ports/event-store.ts';
 import { createOrganization } from '../../commands/organizations.ts';
-import { ingestSource, sourceCommands } from '../../commands/sources.ts';
+import { ingestSource } from '../../commands/sources.ts';
+import { sourceCommands } from '../../commands/streams.ts';
 
 // Realistic event streams for projection tests and benchmarks: organizations with keys, sources
 // that are ingested, claimed, indexed or failed, some deleted. Each organization yields

@@ -19,7 +19,7 @@ export type CallOptions = { apiKey?: string; adminKey?: string; json?: unknown; 
 /** With `dataDir`, the service starts on (and leaves behind) that directory, so a test can restart it on the same data. */
 export async function startTestService(env: Record<string, string> = {}, options: { clock?: () => Date; dataDir?: string } = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'lcs-test-')));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-0123456789', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-0123456789abcdef0123456789', LOG_LEVEL: 'silent', ...env });
   const service = await startService(config, pino({ level: env['LOG_LEVEL'] ?? 'silent' }), options.clock ? { clock: options.clock } : {});
   const call: TestService['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

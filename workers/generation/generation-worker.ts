@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
-import { generationCommands } from '../../commands/generations.ts';
 import type { CommandContext } from '../../commands/handle-command.ts';
 import { type EventData, toDomainEvent } from '../../domain/events.ts';
-import { sourceCommands } from '../../commands/sources.ts';
+import { generationCommands, sourceCommands } from '../../commands/streams.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import { generationStepOf, generationStreamName, type GenerationCommand } from '../../domain/generation.ts';
 import { ExtractedContent, type GenerationKind } from '../../domain/learning-content.ts';

@@ -11,7 +11,8 @@ import { startJobRunner, withRetries, type JobRunner } from '../job-runner.ts';
 import type { SourceExtraction, SourceToIndex } from './extract-source.ts';
 import { ExtractionError } from './extractor.ts';
 import { countWords, detectLanguage } from './language.ts';
-import { deleteSourceBlobs, sourceCommands } from '../../commands/sources.ts';
+import { deleteSourceBlobs } from '../../commands/sources.ts';
+import { sourceCommands } from '../../commands/streams.ts';
 
 export type IndexingWorkerOptions = {
   workerId: string;
