@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool } from '../../workers/indexing/run-tool.ts';
+import { ffmpegCommand } from '../../workers/indexing/tool-path.ts';
 
-// Prepares a recording for transcription. With ffmpeg installed the audio track alone is kept, as
-// mono 16 kHz Opus (a small fraction of a video's size and all the model needs), cut into pieces of
-// `pieceSeconds`, so a long lecture is transcribed piece by piece: each answer stays well inside the
-// model's output limit, and timestamps are anchored at each piece's known start.
+// Prepares a recording for transcription. With ffmpeg (from PATH, or the build an npm package ships)
+// the audio track alone is kept, as mono 16 kHz Opus (a small fraction of a video's size and all the
+// model needs), cut into pieces of `pieceSeconds`, so a long lecture is transcribed piece by piece:
+// each answer stays well inside the model's output limit, and timestamps are anchored at each
+// piece's known start.
 
 export type AudioPiece = { path: string; mimeType: string; offsetSeconds: number };
 
@@ -17,7 +19,7 @@ export async function audioPieces(path: string, mimeType: string, workDir: strin
   let result;
   try {
     result = await runTool(
-      'ffmpeg',
+      ffmpegCommand(),
       ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', path, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '24k',
         '-f', 'segment', '-segment_time', String(options.pieceSeconds), '-segment_list', list, '-segment_list_type', 'csv', join(workDir, 'piece%04d.ogg')],
       { timeoutMs: options.timeoutMs },

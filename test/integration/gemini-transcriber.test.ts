@@ -7,13 +7,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createGeminiTranscriber, type GeminiTranscriberSettings } from '../../infrastructure/gemini/transcriber.ts';
 import { ExtractionError } from '../../workers/indexing/extractor.ts';
+import { ffmpegCommand } from '../../workers/indexing/tool-path.ts';
 import { startFakeGemini, validAnswer, type FakeAnswer, type FakeGemini, type GenerateCall } from '../support/fake-gemini.ts';
 
 const run = promisify(execFile);
-const hasFfmpeg = await run('ffmpeg', ['-version']).then(
-  () => true,
-  () => false,
-);
 const API_KEY = 'AIzaTranscribe-key-0123456789';
 
 describe('Gemini transcriber against a local fake of the API', () => {
@@ -25,10 +22,8 @@ describe('Gemini transcriber against a local fake of the API', () => {
     fake = await startFakeGemini({ apiKey: API_KEY, processingPolls: 2, handler: (call) => script(call) });
     dir = await mkdtemp(join(tmpdir(), 'gemini-transcriber-test-'));
     video = join(dir, 'lecture.mp4');
-    if (hasFfmpeg) {
-      await run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=5:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5',
-        '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', video]);
-    }
+    await run(ffmpegCommand(), ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=5:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5',
+      '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', video]);
   });
   after(async () => {
     await fake.close();
@@ -124,7 +119,7 @@ describe('Gemini transcriber against a local fake of the API', () => {
     assert.equal([...fake.files.values()][0]?.bytes.length, 9 * 1024 * 1024 + 5);
   });
 
-  test('a lecture video is reduced to audio pieces with ffmpeg; timestamps continue across pieces', { skip: hasFfmpeg ? false : 'ffmpeg is not installed' }, async () => {
+  test('a lecture video is reduced to audio pieces with ffmpeg; timestamps continue across pieces', async () => {
     script = (call) => {
       const piece = fake.calls.filter((earlier) => earlier.index < call.index).length;
       return { json: { title: `Test tone lecture ${piece}`, segments: [{ start: 0.5, end: 1.5, text: `Piece ${piece} speaks.` }] } };
@@ -143,16 +138,17 @@ describe('Gemini transcriber against a local fake of the API', () => {
     assert.ok(Math.abs((content.outline[0]?.end ?? 0) - 5.5) < 0.1, `the last piece starts at 4 s: ${content.outline[0]?.end}`);
   });
 
-  test('without ffmpeg the video is uploaded as it is', { skip: hasFfmpeg ? false : 'ffmpeg is not installed' }, async () => {
+  test('without ffmpeg on PATH, the build the npm package ships reduces the video just the same', async () => {
+    script = () => ({ json: { title: 'Tone', segments: [{ start: 0, end: 1, text: 'A tone.' }] } });
     const path = process.env['PATH'];
     process.env['PATH'] = '/nonexistent';
     try {
-      await transcriber().transcribeFile(video, 'video/mp4');
+      await transcriber({ pieceSeconds: 2 }).transcribeFile(video, 'video/mp4');
     } finally {
       process.env['PATH'] = path;
     }
     const uploads = uploadsOf(fake);
-    assert.equal(uploads.length, 1);
-    assert.equal(uploads[0]?.headers['x-goog-upload-header-content-type'], 'video/mp4');
+    assert.equal(uploads.length, 3);
+    for (const upload of uploads) assert.equal(upload.headers['x-goog-upload-header-content-type'], 'audio/ogg');
   });
 });
