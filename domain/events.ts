@@ -54,6 +54,7 @@ const OutlineSummaryEntry = z.object({
   wordCount: z.number().int().nonnegative(),
   start: z.number().nonnegative().optional(),
   end: z.number().nonnegative().optional(),
+  ocr: z.boolean().optional(),
 });
 
 const Lease = { workerId: z.string(), attempt: z.number().int().positive(), leaseExpiresAt: Timestamp, startedAt: Timestamp };

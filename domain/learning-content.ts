@@ -85,6 +85,8 @@ export const OutlineEntry = z.object({
   text: z.string(),
   start: z.number().nonnegative().optional(),
   end: z.number().nonnegative().optional(),
+  /** A page without a text layer (scanned), read by text recognition. */
+  ocr: z.boolean().optional(),
 });
 export type OutlineEntry = z.infer<typeof OutlineEntry>;
 

@@ -73,7 +73,15 @@ const sourceFields = {
   wordCount: z.number().int().optional(),
   language: z.string().optional(),
   outline: z
-    .array(z.object({ kind: z.enum(outlineKinds), index: z.number().int(), title: z.string().optional(), wordCount: z.number().int() }))
+    .array(
+      z.object({
+        kind: z.enum(outlineKinds),
+        index: z.number().int(),
+        title: z.string().optional(),
+        wordCount: z.number().int(),
+        ocr: z.boolean().optional().describe('a scanned page, read by text recognition'),
+      }),
+    )
     .optional(),
   createdAt: DateTime,
   updatedAt: DateTime,

@@ -66,6 +66,8 @@ export const ConfigSchema = z
     WORKER_SCAN_SECONDS: int(1, 600).default(5),
     PARSER_TIMEOUT_MS: int(1000, 600_000).default(60_000),
     PARSER_MEMORY_MB: int(64, 8192).default(512),
+    /** Read by the sandboxed PDF parser from its environment; validated here so a typo stops the service. */
+    PDF_OCR_MAX_PAGES: int(1, 1000).default(20),
     SOFFICE_PATH: z.string().optional(),
 
     WEB_FETCH_TIMEOUT_MS: int(100, 120_000).default(15_000),

@@ -1,33 +1,81 @@
-// Writes a small, valid multi-page PDF with the given lines of text on each page (Helvetica,
-// WinAnsi), so tests can make exactly the documents they assert on.
+import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
+
+// Writes small, valid multi-page PDFs, so tests can make exactly the documents they assert on: with
+// a text layer (Helvetica, WinAnsi), or scanned (each page one grey image of its text, no text layer).
 
 const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
 
-export function makePdf(pages: string[][], options: { title?: string } = {}): Buffer {
+/** One PDF object's body; streams are latin1 strings, which carry binary bytes unchanged. */
+type PageContent = { stream: string; resources: (add: (body: string) => number) => string };
+
+function assemble(pages: PageContent[], title: string | undefined): Buffer {
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) - 1 + 1;
+  const add = (body: string) => objects.push(body);
   const catalog = add('');
   const pagesObject = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const pageRefs: number[] = [];
-  for (const lines of pages) {
-    const stream = ['BT', '/F1 12 Tf', '14 TL', '72 740 Td', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n');
-    const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`);
-    pageRefs.push(add(`<< /Type /Page /Parent ${pagesObject} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
+  for (const page of pages) {
+    const resources = page.resources(add);
+    const content = add(`<< /Length ${page.stream.length} >>\nstream\n${page.stream}\nendstream`);
+    pageRefs.push(add(`<< /Type /Page /Parent ${pagesObject} 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${content} 0 R >>`));
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObject} 0 R >>`;
   objects[pagesObject - 1] = `<< /Type /Pages /Kids [${pageRefs.map((n) => `${n} 0 R`).join(' ')}] /Count ${pageRefs.length} >>`;
-  const info = options.title ? add(`<< /Title (${escape(options.title)}) >>`) : null;
+  const info = title ? add(`<< /Title (${escape(title)}) >>`) : null;
 
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf));
+    offsets.push(pdf.length);
     pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
-  const xref = Buffer.byteLength(pdf);
+  const xref = pdf.length;
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${info ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
+}
+
+export function makePdf(pages: string[][], options: { title?: string } = {}): Buffer {
+  let font = 0;
+  return assemble(
+    pages.map((lines) => ({
+      stream: ['BT', '/F1 12 Tf', '14 TL', '72 740 Td', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n'),
+      resources: (add) => {
+        font ||= add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+        return `<< /Font << /F1 ${font} 0 R >> >>`;
+      },
+    })),
+    options.title,
+  );
+}
+
+/** A scanned document: every page is an image of its lines (150 dpi, Liberation Sans), with no text layer. */
+export async function makeScannedPdf(pages: string[][]): Promise<Buffer> {
+  const { createCanvas, GlobalFonts } = await import('@napi-rs/canvas');
+  // The font pdf.js ships, so the test needs no system fonts.
+  GlobalFonts.registerFromPath(createRequire(import.meta.url).resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf'), 'Scan Sans');
+  const [width, height] = [1275, 1650];
+  const contents: PageContent[] = pages.map((lines) => {
+    const canvas = createCanvas(width, height);
+    const context = canvas.getContext('2d');
+    context.fillStyle = 'white';
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = 'black';
+    context.font = '30px "Scan Sans"';
+    lines.forEach((line, i) => context.fillText(line, 120, 180 + i * 48));
+    const rgba = context.getImageData(0, 0, width, height).data;
+    const grey = Buffer.alloc(width * height);
+    for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4] as number;
+    const pixels = deflateSync(grey).toString('latin1');
+    return {
+      stream: 'q 612 0 0 792 0 0 cm /Scan Do Q',
+      resources: (add) => {
+        const image = add(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`);
+        return `<< /XObject << /Scan ${image} 0 R >> >>`;
+      },
+    };
+  });
+  return assemble(contents, undefined);
 }

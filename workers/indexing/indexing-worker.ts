@@ -78,7 +78,7 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
       const extracted = await withRetries(options.transientAttempts ?? 3, options.retryBaseMs ?? 500, () => options.extract(source), isTransient);
       if (!extracted.text.trim()) throw new ExtractionError('no text could be extracted from this source');
       contentKey = `content/${first.organizationId}/${sourceId}.json`;
-      const body = Buffer.from(JSON.stringify({ title: extracted.title, text: extracted.text, outline: extracted.outline }));
+      const body = Buffer.from(JSON.stringify({ title: extracted.title, text: extracted.text, outline: extracted.outline, ...(extracted.blocks ? { blocks: extracted.blocks } : {}) }));
       const stored = await options.blobStore.put(contentKey, body, { contentType: 'application/json' });
       outcome = {
         type: 'CompleteIndexing',

@@ -42,7 +42,7 @@ export type ChildMessage = z.infer<typeof ChildMessage>;
 
 const CHILD = join(import.meta.dirname, 'parse-child.ts');
 const MEMORY_POLL_MS = 50;
-const PASSED_ENVIRONMENT = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'SOFFICE_PATH', 'DENO_DIR', 'XDG_CACHE_HOME'];
+const PASSED_ENVIRONMENT = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'SOFFICE_PATH', 'DENO_DIR', 'XDG_CACHE_HOME', 'PDF_OCR_MAX_PAGES'];
 const OUT_OF_MEMORY = /heap out of memory|Fatal process out of memory|Allocation failed|Array buffer allocation failed|std::bad_alloc|Cannot allocate memory/i;
 
 const isDeno = 'Deno' in globalThis;

@@ -1,0 +1,85 @@
+import { after, afterEach, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ExtractionError, type FileExtractor } from '../../workers/indexing/extractor.ts';
+import { createFileExtractor } from '../../workers/indexing/file-extractor.ts';
+import { makePdf, makeScannedPdf } from '../support/make-pdf.ts';
+import { scratchDirectory } from '../support/scratch-directory.ts';
+
+// PDFs after `npm install` alone (issue 12): without poppler on PATH pdf.js reads them, in the same
+// sandboxed child and the same shape; scanned pages (no text layer) are rendered and read by text
+// recognition, marked in the outline, within a page limit.
+
+const failure = (pattern: RegExp) => (error: unknown) => error instanceof ExtractionError && pattern.test(error.message);
+
+describe('reading PDFs with and without poppler', () => {
+  const scratch = scratchDirectory('lcs-pdf-reading-');
+  let extractor: FileExtractor;
+  const systemPath = process.env['PATH'];
+  before(() => {
+    extractor = createFileExtractor({ timeoutMs: 60_000, memoryMb: 512 });
+  });
+  after(() => extractor.close());
+  afterEach(() => {
+    process.env['PATH'] = systemPath;
+    delete process.env['PDF_OCR_MAX_PAGES'];
+  });
+  // The sandboxed child inherits PATH: an empty one hides pdftotext, pdfinfo and pdftoppm.
+  const withoutPoppler = () => {
+    process.env['PATH'] = '/nonexistent';
+  };
+  const extract = async (bytes: Buffer, name: string) => extractor.extract({ path: await scratch.write(bytes, name), fileName: name });
+
+  const lecture = makePdf(
+    [
+      ['Photosynthesis', 'Plants turn light, water and carbon dioxide into sugar.'],
+      ['Chlorophyll absorbs red and blue light and reflects green.'],
+    ],
+    { title: 'Plant Biology' },
+  );
+
+  for (const [label, setUp] of [
+    ['poppler', () => undefined],
+    ['pdf.js (no poppler on PATH)', withoutPoppler],
+  ] as const) {
+    test(`${label}: pages, the title and the text in the same shape`, async () => {
+      setUp();
+      const result = await extract(lecture, 'plants.pdf');
+      assert.equal(result.format, 'pdf');
+      assert.equal(result.title, 'Plant Biology');
+      assert.deepEqual(
+        result.outline.map(({ kind, index, text }) => ({ kind, index, text })),
+        [
+          { kind: 'page', index: 0, text: 'Photosynthesis\nPlants turn light, water and carbon dioxide into sugar.' },
+          { kind: 'page', index: 1, text: 'Chlorophyll absorbs red and blue light and reflects green.' },
+        ],
+      );
+    });
+
+    test(`${label}: a scanned PDF is read by text recognition, its pages marked`, async () => {
+      setUp();
+      const scanned = await makeScannedPdf([['Osmosis moves water across a membrane.'], ['Diffusion spreads molecules evenly.']]);
+      const result = await extract(scanned, 'handout.pdf');
+      assert.deepEqual(result.outline.map((entry) => entry.ocr), [true, true]);
+      assert.match(result.outline[0]?.text ?? '', /Osmosis moves water across a membrane/);
+      assert.match(result.outline[1]?.text ?? '', /Diffusion spreads molecules evenly/);
+    });
+  }
+
+  test('pdf.js gives each page'''s lines as labelled blocks with their page', async () => {
+    withoutPoppler();
+    const result = await extract(lecture, 'plants.pdf');
+    assert.ok(result.blocks?.some((block) => block.kind === 'prose' && block.page === 2), JSON.stringify(result.blocks));
+  });
+
+  test('more scanned pages than PDF_OCR_MAX_PAGES is a clear error', async () => {
+    process.env['PDF_OCR_MAX_PAGES'] = '1';
+    const scanned = await makeScannedPdf([['Page one.'], ['Page two.']]);
+    await assert.rejects(extract(scanned, 'book.pdf'), failure(/2 pages without a text layer \(scanned\); at most 1 are read by text recognition \(PDF_OCR_MAX_PAGES\)/));
+  });
+
+  test('pdf.js: a damaged PDF fails with a reason', async () => {
+    withoutPoppler();
+    const damaged = Buffer.concat([lecture.subarray(0, 200), Buffer.from('garbage'.repeat(20))]);
+    await assert.rejects(extract(damaged, 'broken.pdf'), failure(/damaged|no text/));
+  });
+});
