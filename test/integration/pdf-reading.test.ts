@@ -65,7 +65,7 @@ describe('reading PDFs with and without poppler', () => {
     });
   }
 
-  test('pdf.js gives each page'''s lines as labelled blocks with their page', async () => {
+  test('pdf.js gives the lines of each page as labelled blocks with their page', async () => {
     withoutPoppler();
     const result = await extract(lecture, 'plants.pdf');
     assert.ok(result.blocks?.some((block) => block.kind === 'prose' && block.page === 2), JSON.stringify(result.blocks));

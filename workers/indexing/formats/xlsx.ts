@@ -1,7 +1,7 @@
-import type { OutlineEntry } from '../../../domain/learning-content.ts';
 import { ExtractionError } from '../extractor.ts';
 import type { FormatParser } from './format-parser.ts';
 import { builtInFormat, formatCellNumber, isDateFormat } from './number-format.ts';
+import { type Cell, cleanText, countCell, SheetLines, type SheetText, workbookContent } from './sheet-lines.ts';
 import { coreTitle, mainPart, openPackage, relationshipOfType, type OfficePackage } from './ooxml-package.ts';
 
 // XLSX read straight from its XML (not the npm `xlsx` package, which carries unfixed CVEs), one
@@ -9,23 +9,14 @@ import { coreTitle, mainPart, openPackage, relationshipOfType, type OfficePackag
 // and rows under a header row read "Header: value; Header: value", as CSV rows do, so every row
 // stands on its own for search and generation.
 
-const MAX_FILLED_CELLS = 2_000_000;
 const DAY_MS = 86_400_000;
 const UNIX_EPOCH_SERIAL = 25_569;
 const DATE_1904_OFFSET = 1_462;
 
 type Workbook = { sheets: { name: string; part: string }[]; date1904: boolean; sharedStrings: string[]; formats: string[] };
-type Cell = { column: number; text: string; isText: boolean };
 
 const damaged = (cause?: unknown) =>
   new ExtractionError('the Excel workbook is damaged or incomplete and cannot be read; open it in Excel, save it again and upload the new file', { cause });
-
-/** Cell text on one line: OOXML escapes (_x000D_) decoded, line breaks and tabs as spaces. */
-const cleanText = (text: string) =>
-  text
-    .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    .replace(/[\s\u0000-\u001f]+/g, ' ')
-    .trim();
 
 /** Zero-based column of a cell reference such as "AB12". */
 function columnOf(reference: string): number {
@@ -36,12 +27,6 @@ function columnOf(reference: string): number {
     column = column * 26 + (code - 64);
   }
   return column - 1;
-}
-
-function columnName(column: number): string {
-  let name = '';
-  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
 }
 
 async function readSharedStrings(pkg: OfficePackage, part: string | undefined): Promise<string[]> {
@@ -152,41 +137,6 @@ function shownValue(type: string, raw: string, inline: string, format: string, w
   return cleaned ? { text: cleaned, isText } : undefined;
 }
 
-/**
- * Lines of one sheet. Single-cell rows above the table are captions, kept as lines. The first wider
- * row names the columns when all its cells are text; every later row then reads
- * "Header: value; ...". A sheet without such a row reads "value | value" row by row.
- */
-class SheetLines {
-  readonly #lines: string[] = [];
-  #header: Map<number, string> | undefined;
-  #headerLine = '';
-  #plain = false;
-  #rowsUnderHeader = 0;
-
-  add(cells: Cell[]): void {
-    if (cells.length === 0) return;
-    const plain = cells.map((cell) => cell.text).join(' | ');
-    if (this.#header) {
-      const header = this.#header;
-      this.#lines.push(cells.map((cell) => `${header.get(cell.column) ?? `Column ${columnName(cell.column)}`}: ${cell.text}`).join('; '));
-      this.#rowsUnderHeader++;
-    } else if (this.#plain || (cells.length > 1 && !cells.every((cell) => cell.isText))) {
-      this.#plain = true;
-      this.#lines.push(plain);
-    } else if (cells.length === 1) this.#lines.push(plain);
-    else {
-      this.#header = new Map(cells.map((cell) => [cell.column, cell.text]));
-      this.#headerLine = plain;
-    }
-  }
-
-  text(): string {
-    // a header with nothing under it is the sheet's only content
-    return [...this.#lines, ...(this.#header && this.#rowsUnderHeader === 0 ? [this.#headerLine] : [])].join('\n');
-  }
-}
-
 async function readSheet(pkg: OfficePackage, part: string, workbook: Workbook, budget: { cells: number }): Promise<string> {
   const sheet = new SheetLines();
   let row: Cell[] = [];
@@ -243,9 +193,7 @@ async function readSheet(pkg: OfficePackage, part: string, workbook: Workbook, b
           const shown = shownValue(cell.type, raw, inline, workbook.formats[cell.style] ?? 'General', workbook);
           if (shown) {
             row.push({ column: cell.column, ...shown });
-            if (++budget.cells > MAX_FILLED_CELLS) {
-              throw new ExtractionError(`the workbook has more than ${MAX_FILLED_CELLS.toLocaleString('en')} filled cells; split it into smaller files`);
-            }
+            countCell(budget);
           }
           nextColumn = cell.column + 1;
           cell = undefined;
@@ -274,16 +222,9 @@ export const parseXlsx: FormatParser = async (path, { fileName }) => {
   try {
     const workbook = await readWorkbook(pkg);
     const budget = { cells: 0 };
-    const outline: OutlineEntry[] = [];
-    for (const [index, sheet] of workbook.sheets.entries()) {
-      outline.push({ kind: 'sheet', index, title: sheet.name, text: await readSheet(pkg, sheet.part, workbook, budget) });
-    }
-    const title = (await coreTitle(pkg)) ?? fileName?.replace(/\.[^.]+$/, '') ?? outline[0]?.title;
-    const text = outline
-      .filter((sheet) => sheet.text)
-      .map((sheet) => `${sheet.title}\n${sheet.text}`)
-      .join('\n\n');
-    return { ...(title ? { title } : {}), text, outline };
+    const sheets: SheetText[] = [];
+    for (const sheet of workbook.sheets) sheets.push({ name: sheet.name, text: await readSheet(pkg, sheet.part, workbook, budget) });
+    return workbookContent(sheets, (await coreTitle(pkg)) ?? fileName?.replace(/\.[^.]+$/, ''));
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
     throw damaged(error);
