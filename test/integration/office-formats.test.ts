@@ -19,7 +19,8 @@ import { convertWithLibreOffice, isLibreOfficeAvailable } from '../../workers/in
 // The Office parsers on committed fixtures (made by test/fixtures/office/make-fixtures.ts): known
 // sentences, the outline (sections per heading, slides with notes, sheets with header-aware rows),
 // damaged files failing with a readable ExtractionError, and LibreOffice missing, slow or failing.
-// DOC, PPT and XLS go through LibreOffice; those tests are skipped, with the reason, without it.
+// XLS and PPT are read in JavaScript; LibreOffice (DOC's fallback, and theirs for files the readers
+// cannot read) is tested where installed and skipped, with the reason, without it.
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'office', name);
 const withoutLibreOffice = (await isLibreOfficeAvailable()) ? false : 'LibreOffice (soffice) is not installed: DOC, PPT and XLS are read by converting them with it';
@@ -195,8 +196,44 @@ describe('XLSX', () => {
   });
 });
 
+describe('legacy formats in JavaScript (no LibreOffice)', () => {
+  const withoutSoffice = async <T>(work: () => Promise<T>): Promise<T> => {
+    const saved = process.env['SOFFICE_PATH'];
+    process.env['SOFFICE_PATH'] = join(root, 'no-such-soffice');
+    try {
+      return await work();
+    } finally {
+      if (saved === undefined) delete process.env['SOFFICE_PATH'];
+      else process.env['SOFFICE_PATH'] = saved;
+    }
+  };
+
+  test('XLS: its BIFF8 records, the same sheets and rows as the XLSX', async () => {
+    assertWorkbook(await withoutSoffice(() => parse(parseXls, 'workbook.xls')));
+  });
+
+  test('PPT: its text atoms, slide by slide, with titles and notes as PPTX slides read', async () => {
+    const slides = join(import.meta.dirname, '..', 'fixtures', 'documents', 'slides.ppt');
+    const content = await withoutSoffice(async () => parsePpt(slides, { workDir: await newWorkDir(), fileName: 'slides.ppt' }));
+    assert.deepEqual(titles(content), ['The Water Cycle', 'Evaporation', 'Condensation', 'Precipitation']);
+    assert.deepEqual(content.outline[1], {
+      kind: 'slide',
+      index: 1,
+      title: 'Evaporation',
+      text: 'The sun heats surface water until it turns into vapour.\n\nNotes: Mention that oceans supply most evaporated water.',
+    });
+  });
+
+  test('damaged files fail with a reason the client can act on', async () => {
+    await withoutSoffice(async () => {
+      await assertReadableFailure(parseXls(await truncated('workbook.xls'), { workDir: await newWorkDir() }), /Excel 97-2003 workbook is damaged/);
+      await assertReadableFailure(parsePpt(await truncated('deck.ppt'), { workDir: await newWorkDir() }), /PowerPoint 97-2003 presentation is damaged/);
+    });
+  });
+});
+
 describe('legacy formats through LibreOffice', { concurrency: true }, () => {
-  test('PPT: converted to PPTX, the same slides, titles and notes', { skip: withoutLibreOffice }, async () => {
+  test('PPT the JavaScript reader cannot read: converted to PPTX, the same slides, titles and notes', { skip: withoutLibreOffice }, async () => {
     const content = await parse(parsePpt, 'deck.ppt');
     assert.deepEqual(titles(content), ['Photosynthesis', 'Light Reactions', 'Calvin Cycle', 'Summary']);
     assert.deepEqual(
@@ -205,10 +242,6 @@ describe('legacy formats through LibreOffice', { concurrency: true }, () => {
     );
     assert.match(content.outline[0]?.text ?? '', /Notes: Start by asking the class why leaves are green\./);
     assert.match(content.outline[2]?.text ?? '', /^ATP \| ADP$/m);
-  });
-
-  test('XLS: converted to XLSX, the same sheets and rows', { skip: withoutLibreOffice }, async () => {
-    assertWorkbook(await parse(parseXls, 'workbook.xls'));
   });
 
   test('DOC converted to DOCX keeps its real headings (the fallback when word-extractor fails)', { skip: withoutLibreOffice }, async () => {
@@ -228,13 +261,12 @@ describe('legacy formats through LibreOffice', { concurrency: true }, () => {
 });
 
 describe('LibreOffice missing, slow or failing', () => {
-  test('SOFFICE_PATH pointing nowhere: the reason names the package to install', async () => {
+  test('SOFFICE_PATH pointing nowhere: LibreOffice is not used, and a PPT only it could read fails with a reason', async () => {
     const saved = process.env['SOFFICE_PATH'];
     process.env['SOFFICE_PATH'] = join(root, 'no-such-soffice');
     try {
       assert.equal(await isLibreOfficeAvailable(), false);
-      await assertReadableFailure(parse(parsePpt, 'deck.ppt'), /^LibreOffice is required to read \.ppt files; install libreoffice-impress-nogui on the server$/);
-      await assertReadableFailure(parse(parseXls, 'workbook.xls'), /^LibreOffice is required to read \.xls files; install libreoffice-calc-nogui on the server$/);
+      await assertReadableFailure(parse(parsePpt, 'deck.ppt'), /PowerPoint 97-2003 presentation is damaged/);
     } finally {
       if (saved === undefined) delete process.env['SOFFICE_PATH'];
       else process.env['SOFFICE_PATH'] = saved;
