@@ -7,9 +7,11 @@ import { makePdf } from '../test/support/make-pdf.ts';
 import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
 import { startTestService } from '../test/support/service.ts';
 import { ingestFile, waitForSource } from '../test/support/sources.ts';
+import { withoutSystemTools } from '../test/support/system-tools.ts';
 
 // Indexing speed. PDF: pages/s of the service's extractor (sandboxed pdftotext) on a 1000-page PDF
-// against plain pdftotext on the same file in the same run (upload and queueing included). Then the
+// against plain pdftotext on the same file in the same run (upload and queueing included), and of
+// the pdf.js path used when poppler is not installed (same file, same run, with its peak RSS). Then the
 // time from upload to `indexed` for a 20-page DOCX, a 50-slide PPTX, a 10k-row XLSX and a 1-page
 // PNG, generated here with LibreOffice. Run: node bench/indexing.ts
 
@@ -36,7 +38,17 @@ try {
   const extractStarted = performance.now();
   await extractor.extract({ path: pdfPath, fileName: 'big.pdf' });
   const extractSeconds = (performance.now() - extractStarted) / 1000;
+  const restorePath = await withoutSystemTools();
+  const pdfJsStarted = performance.now();
+  await extractor.extract({ path: pdfPath, fileName: 'big.pdf' });
+  const pdfJsSeconds = (performance.now() - pdfJsStarted) / 1000;
+  // The parser alone in a process of its own, for its peak resident memory.
+  const peakKb = Number(
+    execFileSync(process.execPath, ['--input-type=module', '-e', `const { parsePdf } = await import(${JSON.stringify(new URL('../workers/indexing/formats/pdf.ts', import.meta.url).href)}); await parsePdf(${JSON.stringify(pdfPath)}, { workDir: ${JSON.stringify(dir)} }); console.log(process.resourceUsage().maxRSS);`], { env: process.env }).toString().trim(),
+  );
+  restorePath();
   await extractor.close();
+  console.log(`1000-page PDF without poppler (pdf.js): ${(1000 / pdfJsSeconds).toFixed(0)} pages/s = ${((extractSeconds / pdfJsSeconds) * 100).toFixed(0)}% of the poppler path, peak RSS of the parsing process ${(peakKb / 1024).toFixed(0)} MB`);
   const pdfRun = await timeIndexing('big.pdf', pdf);
   console.log(`1000-page PDF: pdftotext ${(1000 / plainSeconds).toFixed(0)} pages/s; the extractor (sniffing, sandboxed child, outline) ${(1000 / extractSeconds).toFixed(0)} pages/s = ${((plainSeconds / extractSeconds) * 100).toFixed(0)}% of pdftotext (target ≥ 50%); upload → indexed over HTTP ${(1000 / pdfRun.seconds).toFixed(0)} pages/s`);
 

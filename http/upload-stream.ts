@@ -8,7 +8,7 @@ import { HttpError } from './http-error.ts';
 const SNIFF_BYTES = 4100;
 
 export const UNSUPPORTED_TYPE =
-  'unsupported file type: accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG and JPEG';
+  'unsupported file type: accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, ODT, ODP, EPUB, TXT, Markdown, HTML, CSV, PNG and JPEG';
 
 export async function storeUploadStream(
   stream: NodeJS.ReadableStream,

@@ -68,7 +68,7 @@ export const sourceRoutes = (api: ApiContext) => {
             required: ['source'],
             properties: {
               source: { type: 'string', description: 'JSON: { "sourceType": "file" | "youtube" | "webpage", "url"?: string, "metadata"?: object }' },
-              file: { type: 'string', format: 'binary', description: 'PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG or JPEG; required when sourceType is file' },
+              file: { type: 'string', format: 'binary', description: 'PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, ODT, ODP, EPUB, TXT, Markdown, HTML, CSV, PNG or JPEG; required when sourceType is file' },
             },
           },
         },
@@ -155,7 +155,7 @@ export const sourceRoutes = (api: ApiContext) => {
         const { fileName, sourceType, metadata } = UploadUrlBody.parse(body);
         const contentType = contentTypeForFileName(fileName, sourceType);
         if (!contentType) {
-          throw new HttpError(415, 'unsupported file type: the file name must end in .pdf, .docx, .doc, .pptx, .ppt, .xlsx, .xls, .txt, .csv, .png, .jpg or .jpeg');
+          throw new HttpError(415, `unsupported file type: the file name must end in ${ACCEPTED_EXTENSIONS}`);
         }
         const sourceId = context.newId();
         const fileKey = `uploads/${caller.organizationId}/${sourceId.id}`;
@@ -255,6 +255,13 @@ const contentTypes: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
+  epub: 'application/epub+zip',
+  odt: 'application/vnd.oasis.opendocument.text',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  htm: 'text/html',
 };
 const lectureTypes: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -265,6 +272,11 @@ const lectureTypes: Record<string, string> = {
   webm: 'video/webm',
   mov: 'video/quicktime',
 };
+
+const ACCEPTED_EXTENSIONS = Object.keys(contentTypes)
+  .map((extension) => `.${extension}`)
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' or $1');
 
 /** The Content-Type the client must PUT with, from the file name's extension. */
 export const contentTypeForFileName = (fileName: string, sourceType: string): string | undefined => {

@@ -4,16 +4,20 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createDeflateRaw } from 'node:zlib';
-import { makePdf } from '../support/make-pdf.ts';
+import { buildZip, deflatedZeros } from '../fixtures/documents/build-zip.ts';
+import { makePdf, makeScannedPdf } from '../support/make-pdf.ts';
+import { withoutSystemTools } from '../support/system-tools.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { ingestFile, uploadThroughUrl, waitForSource } from '../support/sources.ts';
 
 // Every accepted format through both ingestion paths (multipart ingestSource and the upload URL),
 // asserting known sentences and the outline; then hostile files fail with reasons while the rest
-// keeps indexing.
+// keeps indexing. All of it twice: with the system tools installed (poppler, LibreOffice, ffmpeg),
+// and with them hidden from PATH, as on a machine where `npm install` was the whole set-up.
 
-const fixtures = join(import.meta.dirname, '..', 'fixtures', 'documents');
-const load = (name: string) => readFile(join(fixtures, name));
+const fixtures = join(import.meta.dirname, '..', 'fixtures');
+const load = (name: string) => readFile(join(fixtures, 'documents', name));
+const loadFrom = (folder: string, name: string) => readFile(join(fixtures, folder, name));
 
 type Case = { name: string; type: string; bytes: () => Promise<Buffer>; sentence: RegExp; kinds: string[]; titles?: (string | undefined)[] };
 
@@ -29,7 +33,21 @@ const cases: Case[] = [
   { name: 'cells.pdf', type: 'application/pdf', bytes: async () => makePdf([['Cells are the units of life.'], ['Tissues are groups of cells.']]), sentence: /Tissues are groups of cells/, kinds: ['page', 'page'] },
   { name: 'scan.png', type: 'image/png', bytes: () => load('scan.png'), sentence: /quick brown fox/, kinds: ['page'] },
   { name: 'photo.jpg', type: 'image/jpeg', bytes: () => load('photo.jpg'), sentence: /Glaciers carve valleys/, kinds: ['page'] },
+  { name: 'handout.pdf', type: 'application/pdf', bytes: () => makeScannedPdf([['Erosion wears rock away by water and wind.']]), sentence: /Erosion wears rock away/, kinds: ['page'] },
+  { name: 'volcanoes.epub', type: 'application/epub+zip', bytes: () => loadFrom('books', 'volcanoes.epub'), sentence: /Magma is molten rock/, kinds: ['section', 'section'], titles: ['Magma', 'Eruptions'] },
+  { name: 'lecture.odt', type: 'application/vnd.oasis.opendocument.text', bytes: () => loadFrom('office', 'lecture.odt'), sentence: /Ring of Fire surrounds the Pacific/, kinds: ['section', 'section', 'section', 'section'], titles: ['Plate Tectonics', 'Plate Boundaries', 'Earthquakes and Volcanoes', 'Ring of Fire'] },
+  { name: 'deck.odp', type: 'application/vnd.oasis.opendocument.presentation', bytes: () => loadFrom('office', 'deck.odp'), sentence: /Calvin cycle fixes carbon dioxide/, kinds: ['slide', 'slide', 'slide', 'slide'], titles: ['Photosynthesis', 'Light Reactions', 'Calvin Cycle', 'Summary'] },
+  { name: 'rivers.md', type: 'text/markdown', bytes: async () => Buffer.from('# Rivers\n\nA river carries water to the sea.\n\n## Deltas\n\nA delta forms where a river deposits silt.\n'), sentence: /river deposits silt/, kinds: ['section', 'section'], titles: ['Rivers', 'Deltas'] },
+  { name: 'tundra.html', type: 'text/html', bytes: async () => Buffer.from('<!DOCTYPE html><html><head><title>Tundra</title></head><body><h1>Tundra</h1><p>Permafrost lies under the tundra.</p><script>document.write("injected")</script></body></html>'), sentence: /Permafrost lies under the tundra/, kinds: ['section'], titles: ['Tundra'] },
 ];
+
+/** An EPUB whose one chapter inflates to 1 GiB of zeros. */
+const epubBomb = () =>
+  buildZip([
+    { name: 'mimetype', data: Buffer.from('application/epub+zip'), stored: true },
+    { name: 'META-INF/container.xml', data: Buffer.from('<container><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>') },
+    { name: 'chapter.xhtml', deflated: deflatedZeros(1024 ** 3), size: 1024 ** 3 },
+  ]);
 
 /** A valid zip whose one entry, named like a Word document part, inflates to 1 GiB of zeros. */
 async function zipBomb(): Promise<Buffer> {
@@ -72,14 +90,20 @@ async function zipBomb(): Promise<Buffer> {
   return Buffer.concat([local, name, compressed, central, name, end]);
 }
 
-describe('every format through both ingestion paths', () => {
+for (const tools of ['with the system tools', 'with npm packages only (no poppler, LibreOffice or ffmpeg on PATH)'] as const)
+describe(`every format through both ingestion paths, ${tools}`, () => {
   let service: TestService;
   let apiKey: string;
+  let restorePath = () => undefined as void;
   before(async () => {
+    if (tools !== 'with the system tools') restorePath = await withoutSystemTools();
     service = await startTestService({ WORKER_CONCURRENCY: '4' });
     apiKey = (await service.createOrganization('Formats')).apiKey;
   });
-  after(() => service.stop());
+  after(async () => {
+    await service.stop();
+    restorePath();
+  });
 
   for (const format of cases) {
     test(format.name, async () => {
@@ -104,6 +128,8 @@ describe('every format through both ingestion paths', () => {
     const empty = await ingestFile(service, apiKey, { name: 'empty.txt', bytes: Buffer.alloc(0) });
     const randomBytes = (await ingestFile(service, apiKey, { name: 'noise.pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x8f)]) })).body.data.id as string;
     const good = (await ingestFile(service, apiKey, { name: 'fine.txt', bytes: Buffer.from('A fjord is a long narrow inlet with steep sides.') })).body.data.id as string;
+    const book = (await ingestFile(service, apiKey, { name: 'bomb.epub', bytes: epubBomb() })).body.data.id as string;
+    const odt = (await ingestFile(service, apiKey, { name: 'cut.odt', bytes: (await loadFrom('office', 'lecture.odt')).subarray(0, 3000) })).body.data.id as string;
     assert.equal(empty.status, 400, 'an empty file is refused at once');
     const [bombSource, truncatedSource, noiseSource, goodSource] = await Promise.all([bomb, truncated, randomBytes, good].map((id) => waitForSource(service, apiKey, id, 120_000)));
     assert.equal(goodSource.status, 'indexed');
@@ -112,6 +138,14 @@ describe('every format through both ingestion paths', () => {
     assert.equal(truncatedSource.status, 'failed');
     assert.match(truncatedSource.error, /damaged|truncated/);
     assert.equal(noiseSource.status, 'failed');
+    const [bookSource, odtSource] = await Promise.all([book, odt].map((id) => waitForSource(service, apiKey, id, 120_000)));
+    assert.equal(bookSource.status, 'failed');
+    assert.match(bookSource.error, /zip bomb|expands/);
+    assert.equal(odtSource.status, 'failed');
+    assert.match(odtSource.error, /damaged|truncated/);
+    const page = (await ingestFile(service, apiKey, { name: 'tundra.html', bytes: Buffer.from('<html><body><h1>Tundra</h1><p>Lichens grow on rocks.</p><script>document.write("injected")</script></body></html>') })).body.data.id as string;
+    await waitForSource(service, apiKey, page, 120_000);
+    assert.doesNotMatch((await service.call('GET', `/v1/sources/${page}/content`, { apiKey })).body.data.text, /injected|document\.write/, 'scripts are never content');
     assert.equal((await service.call('GET', '/healthz')).status, 200);
   });
 });

@@ -63,7 +63,7 @@ describe('sniffFormat reads the format from the bytes', () => {
   });
 
   test('unknown bytes are refused with the formats that are accepted', async () => {
-    const accepted = /accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG and JPEG/;
+    const accepted = /accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, ODT, ODP, EPUB, TXT, Markdown, HTML, CSV, PNG and JPEG/;
     const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
     await assert.rejects(sniffFormat(await write(random), 'x.pdf'), failure(accepted));
     await assert.rejects(sniffFormat(await write(Buffer.from('latin-1 caf\xe9\n', 'latin1'))), failure(/not a PDF, Office, PNG or JPEG file nor UTF-8 text/));

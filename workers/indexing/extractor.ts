@@ -3,7 +3,7 @@ import type { ExtractedContent } from '../../domain/learning-content.ts';
 // Extraction of text with its structure from a stored file. Parsers of untrusted bytes run in a child
 // process with a memory cap and a timeout (workers/indexing/sandbox.ts).
 
-export const fileFormats = ['pdf', 'docx', 'doc', 'pptx', 'ppt', 'xlsx', 'xls', 'txt', 'csv', 'png', 'jpeg'] as const;
+export const fileFormats = ['pdf', 'docx', 'doc', 'pptx', 'ppt', 'xlsx', 'xls', 'txt', 'csv', 'png', 'jpeg', 'epub', 'markdown', 'html', 'odt', 'odp'] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
 /** A failure the client can act on; `retryable` is false for anything the same bytes will fail on again. */

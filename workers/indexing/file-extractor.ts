@@ -20,7 +20,7 @@ export type FileExtractorOptions = SandboxLimits & {
   zip?: ZipLimits;
 };
 
-const zipContainers: ReadonlySet<FileFormat> = new Set(['docx', 'pptx', 'xlsx']);
+const zipContainers: ReadonlySet<FileFormat> = new Set(['docx', 'pptx', 'xlsx', 'epub', 'odt', 'odp']);
 const isImage = (format: FileFormat) => format === 'png' || format === 'jpeg';
 
 export function createFileExtractor(options: FileExtractorOptions): FileExtractor {

@@ -18,7 +18,7 @@ import { listZipEntries } from './zip-guard.ts';
 //   quotes respected. Prose rarely keeps the same count of commas over three lines, and a table
 //   misread as text still gets all its words indexed.
 
-const ACCEPTED = 'accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, TXT, CSV, PNG and JPEG';
+const ACCEPTED = 'accepted formats are PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, ODT, ODP, EPUB, TXT, Markdown, HTML, CSV, PNG and JPEG';
 const TABLE_MIN_RECORDS = 3;
 
 const byFileType: Record<string, FileFormat> = {
@@ -40,6 +40,9 @@ const byFileType: Record<string, FileFormat> = {
   ppsm: 'pptx',
   potx: 'pptx',
   potm: 'pptx',
+  epub: 'epub',
+  odt: 'odt',
+  odp: 'odp',
 };
 
 const byExtension: Record<string, FileFormat> = {
@@ -53,7 +56,11 @@ const byExtension: Record<string, FileFormat> = {
   pps: 'ppt',
   txt: 'txt',
   text: 'txt',
-  md: 'txt',
+  md: 'markdown',
+  markdown: 'markdown',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
   csv: 'csv',
   tsv: 'csv',
 };
@@ -70,6 +77,11 @@ const described: Record<FileFormat, string> = {
   csv: 'CSV text',
   png: 'a PNG image',
   jpeg: 'a JPEG image',
+  epub: 'an EPUB book',
+  markdown: 'Markdown text',
+  html: 'an HTML page',
+  odt: 'an OpenDocument text (ODT)',
+  odp: 'an OpenDocument presentation (ODP)',
 };
 
 const extensionOf = (fileName: string | undefined) => (fileName ? extname(fileName).slice(1).toLowerCase() : '');
@@ -77,7 +89,8 @@ const extensionOf = (fileName: string | undefined) => (fileName ? extname(fileNa
 /** The format a file name claims, if its extension is one of ours. */
 export const formatNamedBy = (fileName: string | undefined): FileFormat | undefined => byExtension[extensionOf(fileName)];
 
-const isTextual = (format: FileFormat) => format === 'txt' || format === 'csv';
+const TEXTUAL: ReadonlySet<FileFormat> = new Set(['txt', 'csv', 'markdown', 'html']);
+const isTextual = (format: FileFormat) => TEXTUAL.has(format);
 
 /** Refuses a file whose name claims one format while its bytes are another (TXT and CSV are both text). */
 export function assertNameMatchesContent(format: FileFormat, fileName: string | undefined): void {
@@ -123,17 +136,32 @@ const textFormatNamed = (fileName: string | undefined): FileFormat | null => {
  * when the head decides it, 'office' for an Office container whose exact kind needs the whole file,
  * null when the bytes are clearly none of the accepted formats. The full check is sniffFormat.
  */
+/** An HTML page starts with its doctype or its html element (after a byte order mark or spaces). */
+const looksLikeHtml = (head: Buffer) => /^\uFEFF?\s*(<!--[^]*?-->\s*)*<(!doctype\s+html|html[\s>])/i.test(head.toString('utf8', 0, 1024));
+
+/** OpenDocument and EPUB files are zips whose first entry, stored uncompressed, is `mimetype`. */
+function zipByMimetype(head: Buffer): FileFormat | null {
+  if (head.toString('latin1', 30, 38) !== 'mimetype') return null;
+  const mimetype = head.toString('latin1', 38, 38 + 64);
+  if (mimetype.startsWith('application/epub+zip')) return 'epub';
+  if (mimetype.startsWith('application/vnd.oasis.opendocument.text')) return 'odt';
+  if (mimetype.startsWith('application/vnd.oasis.opendocument.presentation')) return 'odp';
+  return null;
+}
+
 export function sniffBuffer(head: Buffer, fileName?: string): FileFormat | 'office' | null {
   if (startsWith(head, [...PDF_MARKER])) return 'pdf';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(head, CFB_SIGNATURE)) return 'office';
   if (startsWith(head, ZIP)) {
+    const packaged = zipByMimetype(head);
+    if (packaged) return packaged;
     const nameLength = head.length >= 30 ? head.readUInt16LE(26) : 0;
     const firstPart = head.toString('latin1', 30, 30 + nameLength);
     return OOXML_FIRST_PARTS.test(firstPart) || head.includes(CONTENT_TYPES_PART) ? 'office' : null;
   }
-  if (isTextHead(head)) return textFormatNamed(fileName) ?? 'txt';
+  if (isTextHead(head)) return textFormatNamed(fileName) ?? (looksLikeHtml(head) ? 'html' : 'txt');
   return hasPdfMarker(head) ? 'pdf' : null;
 }
 
@@ -179,6 +207,7 @@ async function officeOpenXmlFormat(path: string): Promise<FileFormat> {
   if (parts.has('word/document.xml')) return 'docx';
   if (parts.has('ppt/presentation.xml')) return 'pptx';
   if (parts.has('xl/workbook.xml')) return 'xlsx';
+  if (parts.has('META-INF/container.xml')) return 'epub';
   throw new ExtractionError(`unsupported file type: the file is a zip archive, not a Word, PowerPoint or Excel document; ${ACCEPTED}`);
 }
 
@@ -204,7 +233,7 @@ export async function sniffFormat(path: string, fileName?: string): Promise<File
   if (detected?.ext === 'cfb') return officeLegacyFormat(path);
   if (detected?.ext === 'zip') return officeOpenXmlFormat(path);
   if (detected) throw new ExtractionError(`unsupported file type: the content is ${detected.mime} (.${detected.ext}); ${ACCEPTED}`);
-  if (await isUtf8Text(path)) return textFormatNamed(fileName) ?? ((await isTable(path)) ? 'csv' : 'txt');
+  if (await isUtf8Text(path)) return textFormatNamed(fileName) ?? (looksLikeHtml(head) ? 'html' : (await isTable(path)) ? 'csv' : 'txt');
   if (hasPdfMarker(head)) return 'pdf';
   if (UTF16_BOMS.some((bom) => startsWith(head, bom))) throw new ExtractionError('the text file is UTF-16; save it as UTF-8 and upload it again');
   throw new ExtractionError(`unsupported file type: the content is not a PDF, Office, PNG or JPEG file nor UTF-8 text; ${ACCEPTED}`);

@@ -2,8 +2,11 @@ import type { FileFormat } from '../extractor.ts';
 import type * as Csv from './csv.ts';
 import type * as Doc from './doc.ts';
 import type * as Docx from './docx.ts';
+import type * as Epub from './epub.ts';
 import type { FormatParser } from './format-parser.ts';
 import type * as Image from './image.ts';
+import type * as Markup from './markup.ts';
+import type * as OpenDocument from './opendocument.ts';
 import type * as Pdf from './pdf.ts';
 import type * as Ppt from './ppt.ts';
 import type * as Pptx from './pptx.ts';
@@ -33,6 +36,11 @@ export const parsers: Record<FileFormat, ParserLocation> = {
   csv: at<typeof Csv>('./csv.ts', 'parseCsv'),
   png: at<typeof Image>('./image.ts', 'parseImage'),
   jpeg: at<typeof Image>('./image.ts', 'parseImage'),
+  epub: at<typeof Epub>('./epub.ts', 'parseEpub'),
+  markdown: at<typeof Markup>('./markup.ts', 'parseMarkdown'),
+  html: at<typeof Markup>('./markup.ts', 'parseHtml'),
+  odt: at<typeof OpenDocument>('./opendocument.ts', 'parseOdt'),
+  odp: at<typeof OpenDocument>('./opendocument.ts', 'parseOdp'),
 };
 
 /** Imports the parser a location names; used inside the sandboxed child. */

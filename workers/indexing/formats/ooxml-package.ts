@@ -3,7 +3,8 @@ import yauzl from 'yauzl';
 import { XmlScanner, type XmlEvents } from './xml-scanner.ts';
 
 // Reading parts of an Office Open XML package (the zip behind DOCX, XLSX and PPTX): parts are found
-// through their relationships, as the format defines, not by guessing file names. The zip was
+// through their relationships, as the format defines, not by guessing file names. OpenDocument and
+// EPUB are zips of parts too, and are read through the same package. The zip was
 // checked for bombs before this runs; parts are streamed, never inflated whole.
 
 export type Relationship = { id: string; type: string; target: string };
@@ -11,6 +12,8 @@ export type Relationship = { id: string; type: string; target: string };
 export type OfficePackage = {
   has(part: string): boolean;
   scan(part: string, events: XmlEvents): Promise<void>;
+  /** A part's whole text (UTF-8); the zip guard has bounded what it inflates to. */
+  readText(part: string): Promise<string>;
   /** Relationships of a part ('' for the package itself), internal targets resolved to part names. */
   relationships(part: string): Promise<Relationship[]>;
   close(): void;
@@ -52,6 +55,13 @@ export async function openPackage(path: string): Promise<OfficePackage> {
   return {
     has: (part) => entryOf(part) !== undefined,
     scan,
+    async readText(part) {
+      const entry = entryOf(part);
+      if (!entry) throw new Error(`the package has no part ${part}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
     async relationships(part) {
       const source = relationshipsPart(part);
       if (!entryOf(source)) return [];
