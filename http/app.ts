@@ -146,7 +146,9 @@ function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandl
 function send(res: Response, reply: Reply) {
   if (res.headersSent) return;
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  res.status(reply.status).json(reply.body);
+  // A file (an export) goes out as its bytes under the Content-Type its route set; the rest is JSON.
+  if (typeof reply.body === 'string' || reply.body instanceof Uint8Array) res.status(reply.status).end(reply.body);
+  else res.status(reply.status).json(reply.body);
 }
 
 /**

@@ -2,12 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { deleteGeneration, requestGeneration } from '../../commands/generations.ts';
 import { generationNames } from '../../domain/generation.ts';
-import type { GenerationKind } from '../../domain/learning-content.ts';
+import { FlashcardSetContent, type GenerationKind, MindmapContent, QuizContent } from '../../domain/learning-content.ts';
 import type { Doc } from '../../ports/read-store.ts';
 import { getGeneration, listGenerations } from '../../projections/generated-resources.ts';
 import { previewDocument } from '../../projections/preview.ts';
 import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.ts';
+import { exporters, exportFileName, exportFormats, type Exporter } from '../exports/index.ts';
+import { HttpError } from '../http-error.ts';
 import { dataOf, ErrorBody, FlashcardSet, FlashcardsBody, listOf, MessageBody, Mindmap, MindmapBody, Pagination, Quiz, QuizBody } from '../schemas.ts';
 
 const HIDDEN = ['kind', 'attempt', 'generator'] as const;
@@ -20,6 +22,9 @@ const kinds: Record<
   mindmap: { plural: 'mindmaps', label: 'mindmap', idParam: 'mindmapId', body: MindmapBody, schema: Mindmap },
   quiz: { plural: 'quizzes', label: 'quiz', idParam: 'quizId', body: QuizBody, schema: Quiz },
 };
+
+const contentSchemas = { flashcards: FlashcardSetContent, quiz: QuizContent, mindmap: MindmapContent } as const;
+const ExportQuery = z.object({ format: z.string({ error: 'format is required' }).min(1, 'format is required').max(40, 'format is not valid') });
 
 const unauthorized = { 401: { description: 'Missing or invalid API key', schema: ErrorBody } };
 const ListQuery = Pagination.extend({ sourceId: z.string().min(1).max(100).optional() });
@@ -111,6 +116,41 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
       async handle({ params }, context) {
         const doc = await ownedResource(String(params[idParam]), context);
         return { status: 200, body: { data: present(doc, 'id', HIDDEN) } };
+      },
+    }),
+
+    defineRoute({
+      method: 'get',
+      path: `/v1/${plural}/:${idParam}/export`,
+      summary: `Download a ready ${label} as a file for another tool (${exportFormats(kind).join(', ')})`,
+      tag: capitalise(plural),
+      auth: 'apiKey',
+      params: IdParams,
+      query: ExportQuery,
+      responses: {
+        200: { description: `The file; Content-Disposition names it after the ${label}'s title` },
+        400: { description: 'Unknown format', schema: ErrorBody },
+        ...byId,
+        409: { description: `The ${label} is still generating, or failed`, schema: ErrorBody },
+      },
+      async handle({ params, query }, context) {
+        const format = String((query as z.infer<typeof ExportQuery>).format);
+        const exporter = (exporters[kind] as Record<string, Exporter<never>>)[format];
+        if (!exporter) throw new HttpError(400, `format must be one of ${exportFormats(kind).join(', ')}`);
+        const doc = await ownedResource(String(params[idParam]), context);
+        if (doc['status'] !== 'ready') throw new HttpError(409, `the ${label} is ${String(doc['status'])}; it can be exported once it is ready`);
+        const content = contentSchemas[kind].parse(doc);
+        const title = String(doc['title'] ?? label);
+        const body = exporter.render(content as never, { id: String(doc['id']), title, updatedAt: String(doc['updatedAt']) });
+        const fileName = exportFileName(title, exporter.extension);
+        return {
+          status: 200,
+          body,
+          headers: {
+            'Content-Type': exporter.contentType,
+            'Content-Disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          },
+        };
       },
     }),
 
