@@ -17,6 +17,7 @@ import { startProjector, waitForCheckpoint } from './projections/projector.ts';
 import { startIndexingWorker } from './workers/indexing/indexing-worker.ts';
 import { startGenerationWorker } from './workers/generation/generation-worker.ts';
 import type { JobRunner } from './workers/job-runner.ts';
+import { startWebhookWorker } from './workers/webhooks/webhook-worker.ts';
 import { startUploadSweeper } from './workers/uploads/upload-sweeper.ts';
 import { completeStoredUpload } from './commands/stored-uploads.ts';
 import type { StorageNotifications } from './ports/storage-notifications.ts';
@@ -96,6 +97,20 @@ export async function startService(config: Config, logger: Logger, options: { cl
           metrics.jobDuration.observe({ type: kind, outcome }, seconds);
         },
       }),
+      startWebhookWorker({
+        eventStore,
+        readStore,
+        logger,
+        post: adapters.webhooks.post,
+        secretKey: adapters.webhooks.signingKey,
+        schedule: config.WEBHOOK_RETRY_SCHEDULE,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        clock,
+        onOutcome: (outcome, seconds) => {
+          metrics.jobs.inc({ type: 'webhook', outcome });
+          metrics.jobDuration.observe({ type: 'webhook', outcome }, seconds);
+        },
+      }),
       await startUploadSweeper({
         eventStore,
         readStore,
@@ -125,6 +140,7 @@ export async function startService(config: Config, logger: Logger, options: { cl
       },
       sniffUpload: adapters.sniffUpload,
       sniffRecording: adapters.sniffRecording,
+      webhooks: { signingKey: adapters.webhooks.signingKey, refusal: adapters.webhooks.refusal },
       verifyUpload: adapters.verifyUpload,
     };
     const app = createApp({

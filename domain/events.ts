@@ -131,6 +131,31 @@ export const eventSchemas = {
   SourceIndexingFailed: z.object({ sourceId: Id, ...Failure }),
   SourceDeleted: z.object({ sourceId: Id, deletedAt: Timestamp }),
 
+  WebhookEndpointCreated: z.object({ webhookId: Id, organizationId: Id, url: z.string().url(), events: z.array(z.string()), createdAt: Timestamp }),
+  WebhookSecretRotated: z.object({ webhookId: Id, organizationId: Id, secretVersion: z.number().int().positive(), rotatedAt: Timestamp }),
+  WebhookEndpointDisabled: z.object({ webhookId: Id, organizationId: Id, reason: z.string().min(1), disabledAt: Timestamp }),
+  WebhookEndpointDeleted: z.object({ webhookId: Id, organizationId: Id, deletedAt: Timestamp }),
+  WebhookDeliveryAttempted: z.object({
+    deliveryId: Id,
+    webhookId: Id,
+    organizationId: Id,
+    eventType: z.string(),
+    resourceId: Id,
+    sourceEventId: Id,
+    sourceRecordedAt: Timestamp,
+    attempt: z.number().int().positive(),
+    outcome: z.enum(['delivered', 'failed']),
+    /** The receiver's HTTP status; null when no answer came (refused, timed out). */
+    status: z.number().int().nullable(),
+    error: z.string().optional(),
+    durationMs: z.number().nonnegative(),
+    attemptedAt: Timestamp,
+    /** When the next attempt is due; null once delivered or when the schedule is exhausted. */
+    nextAttemptAt: Timestamp.nullable(),
+  }),
+  WebhookDeliveryRetryRequested: z.object({ deliveryId: Id, webhookId: Id, organizationId: Id, requestedAt: Timestamp }),
+  WebhookDeliveryAbandoned: z.object({ deliveryId: Id, webhookId: Id, organizationId: Id, reason: z.string().min(1), abandonedAt: Timestamp }),
+
   ...generationEvents('Flashcards', 'FlashcardSetDeleted', FlashcardSetContent),
   ...generationEvents('Mindmap', 'MindmapDeleted', MindmapContent),
   ...generationEvents('Quiz', 'QuizDeleted', QuizContent),

@@ -18,6 +18,8 @@ export type ApiContext = {
   sniffUpload(head: Buffer, fileName: string | undefined): string | null;
   /** Rejects a lecture recording whose first bytes are no audio or video container; returns the container's name. */
   sniffRecording(head: Buffer): string | null;
+  /** The key endpoints' secrets are derived from, and why a URL cannot be an endpoint (null when it can). */
+  webhooks: { signingKey: string; refusal(url: string): Promise<string | null> };
   /** Verifies a PUT to a service-signed upload URL (embedded blob store); null when uploads go elsewhere. */
   verifyUpload: ((input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) => UploadVerdict) | null;
 };
@@ -41,13 +43,6 @@ export function owned(doc: Doc | null, caller: Caller, label: string): Doc {
   if (doc['organizationId'] !== caller.organizationId) throw new HttpError(403, `this ${label} belongs to another organization`);
   return doc;
 }
-
-/** Public view: `id` for single items, `_id` in lists, and no internal fields. */
-export const present = (doc: Doc, idField: 'id' | '_id', hidden: readonly string[]): Doc => {
-  const { id, organizationId: _org, ...rest } = doc;
-  for (const field of hidden) delete rest[field];
-  return { [idField]: id, ...rest };
-};
 
 /**
  * Answers a write whose events are stored at `checkpoint`. `stored` is the answer that is true as

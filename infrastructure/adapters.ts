@@ -21,6 +21,8 @@ import type { PushAuthConfig } from './blob-store/pubsub-push.ts';
 import { openSqliteEventStore } from './event-store/sqlite.ts';
 import { createMemoryReadStore } from './read-store/memory.ts';
 import { persistentSecret } from './secrets.ts';
+import { webhookTransport } from './web/webhook-transport.ts';
+import type { WebhookPost } from '../workers/webhooks/webhook-worker.ts';
 
 // Opens the adapter chosen for each port by configuration. Adapters of external systems are loaded
 // only when chosen, so the embedded default starts without loading their clients.
@@ -37,6 +39,7 @@ export type Adapters = {
   verifyUpload: ((input: { key: string; query: Record<string, unknown>; method: string; contentType: string | undefined }) => UploadVerdict) | null;
   /** How Cloud Storage notifications are authenticated; null for the local blob store. */
   pushAuth: PushAuthConfig | null;
+  webhooks: { signingKey: string; refusal(url: string): Promise<string | null>; post: WebhookPost };
   close(): Promise<void>;
 };
 
@@ -137,6 +140,12 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
     readYouTubeCaptions: (url) => readYouTubeCaptions(url, { ...web, baseUrl: config.YOUTUBE_BASE_URL }),
     transcriber,
   });
+  const transport = webhookTransport({ allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK });
+  const webhooks = {
+    signingKey: config.WEBHOOK_SIGNING_KEY ?? (await persistentSecret(config.dataDir, 'webhook-signing-key')).value,
+    refusal: transport.refusal,
+    post: transport.post,
+  };
   return {
     eventStore,
     readStore,
@@ -144,6 +153,7 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
     blobStore,
     generator,
     extractSource,
+    webhooks,
     sniffUpload: sniffBuffer,
     sniffRecording,
     verifyUpload: verify,

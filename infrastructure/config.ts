@@ -40,6 +40,13 @@ export const ConfigSchema = z
     BLOB_STORE: z.enum(['local', 'gcs']).default('local'),
     BLOB_DIR: z.string().optional(),
     UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    WEBHOOK_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'must be comma-separated seconds, e.g. 0,5,300')
+      .default('0,5,300,1800,7200,18000,36000,36000')
+      .transform((schedule) => schedule.split(',').map(Number)),
+    WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
     GCS_BUCKET: z.string().optional(),
     GCS_PROJECT_ID: z.string().optional(),
     GCS_KEY_FILE: z.string().optional(),
@@ -100,6 +107,9 @@ export const ConfigSchema = z
     }
     if ((config.ROLE === 'api' || config.ROLE === 'worker') && config.BLOB_STORE === 'local' && !config.UPLOAD_SIGNING_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['UPLOAD_SIGNING_SECRET'], message: 'is required when processes share a local blob directory' });
+    }
+    if ((config.ROLE === 'api' || config.ROLE === 'worker') && !config.WEBHOOK_SIGNING_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SIGNING_KEY'], message: 'is required when the api and the workers run as separate processes (both derive the endpoints\' secrets from it)' });
     }
   });
 

@@ -3,6 +3,7 @@ import { organizationFeedProjection } from './organization-feed.ts';
 import { organizationsProjection } from './organizations.ts';
 import type { Projection } from './projection.ts';
 import { sourcesProjection } from './sources.ts';
+import { webhooksProjection } from './webhooks.ts';
 import { workQueueProjection } from './work-queue.ts';
 
 export const allProjections: Projection[] = [
@@ -11,4 +12,5 @@ export const allProjections: Projection[] = [
   generatedResourcesProjection,
   workQueueProjection,
   organizationFeedProjection,
+  webhooksProjection,
 ];

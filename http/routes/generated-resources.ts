@@ -6,13 +6,14 @@ import { FlashcardSetContent, type GenerationKind, MindmapContent, QuizContent }
 import type { Doc } from '../../ports/read-store.ts';
 import { getGeneration, listGenerations } from '../../projections/generated-resources.ts';
 import { previewDocument } from '../../projections/preview.ts';
-import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
+import { GENERATED_INTERNAL, present } from '../../projections/public-view.ts';
+import { answerWrite, type ApiContext, callerContext, owned, requireCaller } from '../api-context.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.ts';
 import { exporters, exportFileName, exportFormats, type Exporter } from '../exports/index.ts';
 import { HttpError } from '../http-error.ts';
 import { dataOf, ErrorBody, FlashcardSet, FlashcardsBody, listOf, MessageBody, Mindmap, MindmapBody, Pagination, Quiz, QuizBody } from '../schemas.ts';
 
-const HIDDEN = ['kind', 'attempt', 'generator'] as const;
+const HIDDEN = GENERATED_INTERNAL;
 
 const kinds: Record<
   GenerationKind,

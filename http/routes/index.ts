@@ -8,6 +8,7 @@ import { generatedResourceRoutes } from './generated-resources.ts';
 import { organizationRoutes } from './organizations.ts';
 import { sourceRoutes } from './sources.ts';
 import { uploadRoutes } from './uploads.ts';
+import { webhookRoutes } from './webhooks.ts';
 import type { StorageNotifications } from '../../ports/storage-notifications.ts';
 import { storageNotificationRoutes } from './storage-notifications.ts';
 
@@ -28,6 +29,7 @@ export function allRoutes(api: ApiContext, readiness: Readiness, notifications: 
     ...uploadRoutes(api),
     ...generatedResourceRoutes(api),
     ...eventRoutes(api),
+    ...webhookRoutes(api),
     ...(notifications ? storageNotificationRoutes(notifications) : []),
     defineRoute({
       method: 'get',

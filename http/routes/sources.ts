@@ -5,7 +5,8 @@ import { deleteSource, ingestSource, requestUpload } from '../../commands/source
 import { ExtractedContent } from '../../domain/learning-content.ts';
 import { previewDocument } from '../../projections/preview.ts';
 import { getSource, listSources, SOURCES } from '../../projections/sources.ts';
-import { answerWrite, type ApiContext, callerContext, owned, present, requireCaller } from '../api-context.ts';
+import { present, SOURCE_INTERNAL } from '../../projections/public-view.ts';
+import { answerWrite, type ApiContext, callerContext, owned, requireCaller } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { assertAcceptableJson } from '../json-guard.ts';
 import { readIngestRequest } from '../multipart-ingest.ts';
@@ -26,8 +27,7 @@ import {
 } from '../schemas.ts';
 import { parseOr400 } from '../validation.ts';
 
-/** Internal fields of the source read model that clients do not see. */
-const HIDDEN = ['blob', 'content', 'fileKey', 'contentType', 'expiresAt', 'attempt', 'detectedType'] as const;
+const HIDDEN = SOURCE_INTERNAL;
 
 const SourceParams = z.object({ sourceId: z.string().min(1).max(100) });
 const DeleteQuery = z.object({

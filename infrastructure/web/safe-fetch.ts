@@ -89,6 +89,17 @@ async function vettedAddresses(url: URL, options: SafeFetchOptions, deadline: nu
   return addresses;
 }
 
+/** Whether `input` may be fetched at all (scheme, credentials, every address its host resolves to); rejects with why not. */
+export async function vetUrl(input: string, options: Pick<SafeFetchOptions, 'allowLoopback' | 'resolve' | 'timeoutMs'>): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new FetchRefusedError('the URL is not valid');
+  }
+  await vettedAddresses(url, { ...options, maxBytes: 0 }, Date.now() + options.timeoutMs);
+}
+
 /** A lookup that answers only with already-vetted addresses, so the connection cannot go elsewhere. */
 function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, lookupOptions, callback) => {

@@ -52,7 +52,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     dir = await mkdtemp(join(tmpdir(), 'lcs-fault-'));
     env = {
       EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix,
-      BLOB_DIR: join(dir, 'blobs'), UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'), ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0',
+      BLOB_DIR: join(dir, 'blobs'), UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'), WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'), ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0',
       LEASE_SECONDS: '10', WORKER_SCAN_SECONDS: '1', READ_YOUR_WRITES_TIMEOUT_MS: '3000', RATE_LIMIT_PER_MINUTE: '100000',
     };
     roles.projector = await spawnService({ ...env, ROLE: 'projector' });

@@ -40,7 +40,7 @@ describe('production topology: postgres + redis + cloud storage, separate proces
       EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema,
       READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix,
       BLOB_STORE: 'gcs', GCS_BUCKET: 'learning', GCS_PROJECT_ID: 'test-project', GCS_KEY_FILE: keyFile, GCS_API_ENDPOINT: fake.apiEndpoint,
-      PUBSUB_PUSH_TOKEN: pushToken, ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0', WORKER_SCAN_SECONDS: '1', UPLOAD_SWEEP_SECONDS: '5',
+      PUBSUB_PUSH_TOKEN: pushToken, WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'), ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0', WORKER_SCAN_SECONDS: '1', UPLOAD_SWEEP_SECONDS: '5',
     };
     processes.push(await spawnService({ ...env, ROLE: 'projector' }));
     processes.push(await spawnService({ ...env, ROLE: 'worker', WORKER_CONCURRENCY: '4' }));

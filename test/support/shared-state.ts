@@ -17,6 +17,7 @@ export const sharedStoresEnv = (options: { schema: string; redisPrefix: string; 
   REDIS_KEY_PREFIX: options.redisPrefix,
   ADMIN_KEY: options.adminKey,
   UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'),
+  WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'),
   DATA_DIR: options.dataDir,
   PORT: '0',
 });
