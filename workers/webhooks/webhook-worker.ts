@@ -32,6 +32,8 @@ export type WebhookWorkerOptions = {
   schedule: number[];
   timeoutMs: number;
   pollMs?: number;
+  /** Deliveries (about different resources) in flight at once. */
+  concurrency?: number;
   clock?: () => Date;
   onOutcome?: (outcome: 'delivered' | 'failed', seconds: number) => void;
 };
@@ -124,29 +126,33 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
 
   // The read models say which deliveries are pending; the delivery's own stream says how many
   // attempts were made and when the next is due, so a read model lagging behind the last attempt
-  // never hurries the backoff.
+  // never hurries the backoff. Per resource, only its oldest pending delivery is attempted in a
+  // round (order); different resources' deliveries go out `concurrency` at a time.
   async function round(): Promise<void> {
     const space = await options.readStore.active();
-    const waiting = new Set<string>();
+    const seen = new Set<string>();
+    const due: Array<() => Promise<unknown>> = [];
     for (const delivery of await pendingDeliveries(space)) {
-      if (stopped) return;
       const resource = `${String(delivery['webhookId'])}:${String(delivery['resourceId'])}`;
-      if (waiting.has(resource)) continue;
-      const { state } = await deliveryCommands.load(options.eventStore, String(delivery['id']));
-      if (state.status !== 'none' && state.status !== 'pending') continue;
-      const dueAt = state.status === 'none' ? String(delivery['createdAt']) : String(state.nextAttemptAt);
-      if (Date.parse(dueAt) > now().getTime()) {
-        waiting.add(resource);
-        continue;
-      }
-      const endpoint = await getWebhook(space, String(delivery['webhookId']));
-      if (!endpoint || endpoint['status'] !== 'active') {
-        await abandon(delivery, endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted');
-        continue;
-      }
-      const made = state.status === 'none' ? 0 : state.attempts - state.retryFrom;
-      if (!(await attempt(delivery, endpoint, made + 1))) waiting.add(resource);
+      if (seen.has(resource)) continue;
+      seen.add(resource);
+      due.push(async () => {
+        const { state } = await deliveryCommands.load(options.eventStore, String(delivery['id']));
+        if (state.status !== 'none' && state.status !== 'pending') return;
+        const dueAt = state.status === 'none' ? String(delivery['createdAt']) : String(state.nextAttemptAt);
+        if (Date.parse(dueAt) > now().getTime()) return;
+        const endpoint = await getWebhook(space, String(delivery['webhookId']));
+        if (!endpoint || endpoint['status'] !== 'active') return abandon(delivery, endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted');
+        const made = state.status === 'none' ? 0 : state.attempts - state.retryFrom;
+        return attempt(delivery, endpoint, made + 1);
+      });
     }
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(options.concurrency ?? 8, due.length) }, async () => {
+        while (next < due.length && !stopped) await (due[next++] as () => Promise<unknown>)();
+      }),
+    );
   }
 
   const running = (async () => {
