@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { RequestMetrics } from '../ports/metrics.ts';
@@ -68,6 +70,8 @@ export function createApp(options: AppOptions): express.Express {
     });
   }
 
+  serveConsole(app);
+
   const json = express.json({ limit: '1mb', type: () => true, verify: (_req, _res, body) => assertAcceptableJson(body, 'the request body') });
   for (const route of options.routes) {
     const handlers: RequestHandler[] = [];
@@ -81,6 +85,26 @@ export function createApp(options: AppOptions): express.Express {
   });
   app.use(errorHandler(options.logger));
   return app;
+}
+
+/**
+ * The web console (console/, plain ES modules, no build) at /console and the API reference (Swagger
+ * UI from its npm package, on /v1/openapi.json) at /docs: static files, offline, scripts only from
+ * this origin.
+ */
+function serveConsole(app: express.Express) {
+  const consoleDir = join(import.meta.dirname, '..', 'console');
+  const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const policy: RequestHandler = (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  };
+  const files = { fallthrough: false, index: 'index.html', maxAge: '1h' };
+  app.get('/', (_req, res) => res.redirect(302, '/console/'));
+  app.use('/console', policy, express.static(consoleDir, { ...files, dotfiles: 'ignore' }));
+  app.use('/docs/assets', policy, express.static(swaggerUi, files));
+  app.use('/docs', policy, express.static(join(consoleDir, 'docs'), files));
 }
 
 /** Bodies are JSON whatever the Content-Type says; an empty body is an empty object (all fields have defaults or are required). */

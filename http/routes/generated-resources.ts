@@ -25,7 +25,7 @@ const kinds: Record<
 };
 
 const contentSchemas = { flashcards: FlashcardSetContent, quiz: QuizContent, mindmap: MindmapContent } as const;
-const ExportQuery = z.object({ format: z.string({ error: 'format is required' }).min(1, 'format is required').max(40, 'format is not valid') });
+const ExportQuery = z.object({ format: z.string().max(40, 'format is not valid').optional() });
 
 const unauthorized = { 401: { description: 'Missing or invalid API key', schema: ErrorBody } };
 const ListQuery = Pagination.extend({ sourceId: z.string().min(1).max(100).optional() });
@@ -135,10 +135,11 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
         409: { description: `The ${label} is still generating, or failed`, schema: ErrorBody },
       },
       async handle({ params, query }, context) {
-        const format = String((query as z.infer<typeof ExportQuery>).format);
-        const exporter = (exporters[kind] as Record<string, Exporter<never>>)[format];
-        if (!exporter) throw new HttpError(400, `format must be one of ${exportFormats(kind).join(', ')}`);
+        // Tenancy first: another organization's resource is a 403 whatever the format asked for.
         const doc = await ownedResource(String(params[idParam]), context);
+        const format = (query as z.infer<typeof ExportQuery>).format ?? '';
+        const exporter = Object.hasOwn(exporters[kind], format) ? (exporters[kind] as Record<string, Exporter<never>>)[format] : undefined;
+        if (!exporter) throw new HttpError(400, `format must be one of ${exportFormats(kind).join(', ')}`);
         if (doc['status'] !== 'ready') throw new HttpError(409, `the ${label} is ${String(doc['status'])}; it can be exported once it is ready`);
         const content = contentSchemas[kind].parse(doc);
         const title = String(doc['title'] ?? label);
