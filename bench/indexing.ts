@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makePdf } from '../test/support/make-pdf.ts';
-import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
+import { createFileExtractor } from '../extraction/file-extractor.ts';
 import { startTestService } from '../test/support/service.ts';
 import { ingestFile, waitForSource } from '../test/support/sources.ts';
 import { withoutSystemTools } from '../test/support/system-tools.ts';

@@ -15,12 +15,12 @@ const RUNS = 3;
 type Sample = { loadMs: number; ms: number; maxRssMb: number; entries: number; chars?: number };
 
 const parsers: Record<string, [module: string, name: string]> = {
-  docx: ['../workers/indexing/formats/docx.ts', 'parseDocx'],
-  pptx: ['../workers/indexing/formats/pptx.ts', 'parsePptx'],
-  xlsx: ['../workers/indexing/formats/xlsx.ts', 'parseXlsx'],
-  doc: ['../workers/indexing/formats/doc.ts', 'parseDoc'],
-  ppt: ['../workers/indexing/formats/ppt.ts', 'parsePpt'],
-  xls: ['../workers/indexing/formats/xls.ts', 'parseXls'],
+  docx: ['../extraction/formats/docx.ts', 'parseDocx'],
+  pptx: ['../extraction/formats/pptx.ts', 'parsePptx'],
+  xlsx: ['../extraction/formats/xlsx.ts', 'parseXlsx'],
+  doc: ['../extraction/formats/doc.ts', 'parseDoc'],
+  ppt: ['../extraction/formats/ppt.ts', 'parsePpt'],
+  xls: ['../extraction/formats/xls.ts', 'parseXls'],
 };
 
 /** Child mode: one parse, then its duration and the process's peak RSS as JSON on stdout. */

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Difficulty, ExtractedContent, OutlineEntry } from '../domain/learning-content.ts';
-import { createOfflineGenerator } from '../workers/generation/offline/offline-generator.ts';
-import { parseText } from '../workers/generation/offline/nlp.ts';
-import { checkFlashcards, checkMindmap, checkQuiz } from '../workers/generation/quality.ts';
+import { createOfflineGenerator } from '../generation/offline/offline-generator.ts';
+import { parseText } from '../generation/offline/nlp.ts';
+import { checkFlashcards, checkMindmap, checkQuiz } from '../generation/quality.ts';
 import { generationFixtures } from '../test/fixtures/generation/documents.ts';
 
 // Offline generation on a 100-page document (~30,000 words built from the test fixtures with

@@ -7,13 +7,13 @@ import { createMemoryRateLimits } from './request-state/memory.ts';
 import { openSqliteIdempotencyStore } from './request-state/sqlite-idempotency.ts';
 import type { ReadStore } from '../ports/read-store.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
-import type { Generator } from '../workers/generation/generator.ts';
-import { createSourceExtraction, type SourceExtraction, type SourceToIndex } from '../workers/indexing/extract-source.ts';
-import { createFileExtractor } from '../workers/indexing/file-extractor.ts';
-import { sniffBuffer } from '../workers/indexing/sniff.ts';
-import type { Transcriber } from '../workers/indexing/transcriber.ts';
-import { readYouTubeCaptions } from '../workers/indexing/youtube.ts';
-import { sniffRecording } from '../workers/indexing/recording-signature.ts';
+import type { Generator } from '../ports/generator.ts';
+import { createSourceExtraction, type SourceExtraction, type SourceToIndex } from '../extraction/extract-source.ts';
+import { createFileExtractor } from '../extraction/file-extractor.ts';
+import { sniffBuffer } from '../extraction/sniff.ts';
+import type { Transcriber } from '../extraction/transcriber.ts';
+import { readYouTubeCaptions } from '../extraction/youtube.ts';
+import { sniffRecording } from '../extraction/recording-signature.ts';
 import { createLocalDiskBlobStore, removeAbandonedWrites } from './blob-store/local-disk.ts';
 import { verifyUpload } from './blob-store/upload-signature.ts';
 import type { Config } from './config.ts';
@@ -102,7 +102,7 @@ function embeddedRequestState(path: string): RequestStateStores {
 /** The offline generator's language model takes ~100 MB: load it on the first generation, not at start. */
 function lazyOfflineGenerator(): Generator {
   let loading: Promise<Generator> | null = null;
-  const generator = () => (loading ??= import('../workers/generation/offline/offline-generator.ts').then((module) => module.createOfflineGenerator()));
+  const generator = () => (loading ??= import('../generation/offline/offline-generator.ts').then((module) => module.createOfflineGenerator()));
   return {
     flashcards: async (input) => (await generator()).flashcards(input),
     quiz: async (input) => (await generator()).quiz(input),
@@ -136,7 +136,7 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
     blobStore,
     fileExtractor,
     // Readability and its DOM take ~30 MB: loaded with the first web page.
-    readWebpage: async (url) => (await import('../workers/indexing/webpage.ts')).extractWebpage(url, web),
+    readWebpage: async (url) => (await import('../extraction/webpage.ts')).extractWebpage(url, web),
     readYouTubeCaptions: (url) => readYouTubeCaptions(url, { ...web, baseUrl: config.YOUTUBE_BASE_URL }),
     transcriber,
   });

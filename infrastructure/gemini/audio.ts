@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runTool } from '../../workers/indexing/run-tool.ts';
-import { ffmpegCommand } from '../../workers/indexing/tool-path.ts';
+import { runTool } from '../../extraction/run-tool.ts';
+import { ffmpegCommand } from '../../extraction/tool-path.ts';
 
 // Prepares a recording for transcription. With ffmpeg (from PATH, or the build an npm package ships)
 // the audio track alone is kept, as mono 16 kHz Opus (a small fraction of a video's size and all the

@@ -11,8 +11,8 @@ import {
   type QuizContent,
   type QuizQuestion,
 } from '../../domain/learning-content.ts';
-import { GenerationError, type Generated, type GenerationInput, type Generator } from '../../workers/generation/generator.ts';
-import { balanceCorrectPositions, checkFlashcards, checkMindmap, checkQuiz } from '../../workers/generation/quality.ts';
+import { GenerationError, type Generated, type GenerationInput, type Generator } from '../../ports/generator.ts';
+import { balanceCorrectPositions, checkFlashcards, checkMindmap, checkQuiz } from '../../generation/quality.ts';
 import { allocate, chunkContent, estimateTokens, renderSource, type Chunk } from './chunking.ts';
 import { callGemini, createGenAI, UsageMeter, type GeminiSettings } from './client.ts';
 import { CardDraft, cardsAnswer, mindmapFromTree, QuestionDraft, questionsAnswer, renderTree, treeAnswer, type TreeDraft } from './drafts.ts';

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkFlashcards, checkMindmap, checkQuiz } from '../../workers/generation/quality.ts';
+import { checkFlashcards, checkMindmap, checkQuiz } from '../../generation/quality.ts';
 import { makePdf } from '../support/make-pdf.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { ingestFile, waitForSource } from '../support/sources.ts';

@@ -5,8 +5,8 @@ import type { ExtractedContent, OutlineEntry } from '../../domain/learning-conte
 import { allocate, chunkContent } from '../../infrastructure/gemini/chunking.ts';
 import { createGeminiGenerator, type GeminiGeneratorSettings } from '../../infrastructure/gemini/generator.ts';
 import { createGrounder } from '../../infrastructure/gemini/grounding.ts';
-import { GenerationError } from '../../workers/generation/generator.ts';
-import { checkFlashcards, checkMindmap, checkQuiz, maxUsesOfCorrectPosition } from '../../workers/generation/quality.ts';
+import { GenerationError } from '../../ports/generator.ts';
+import { checkFlashcards, checkMindmap, checkQuiz, maxUsesOfCorrectPosition } from '../../generation/quality.ts';
 import { codeWord, startFakeGemini, validAnswer, type FakeAnswer, type FakeGemini, type GenerateCall } from '../support/fake-gemini.ts';
 
 const API_KEY = 'AIzaTest-do-not-leak-0123456789';

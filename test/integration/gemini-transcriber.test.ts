@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createGeminiTranscriber, type GeminiTranscriberSettings } from '../../infrastructure/gemini/transcriber.ts';
-import { ExtractionError } from '../../workers/indexing/extractor.ts';
-import { ffmpegCommand } from '../../workers/indexing/tool-path.ts';
+import { ExtractionError } from '../../extraction/extractor.ts';
+import { ffmpegCommand } from '../../extraction/tool-path.ts';
 import { startFakeGemini, validAnswer, type FakeAnswer, type FakeGemini, type GenerateCall } from '../support/fake-gemini.ts';
 
 const run = promisify(execFile);

@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import CFB from 'cfb';
 import type { ExtractedContent } from '../../domain/learning-content.ts';
-import { ExtractionError } from '../../workers/indexing/extractor.ts';
-import { parseDoc } from '../../workers/indexing/formats/doc.ts';
-import { parseDocx } from '../../workers/indexing/formats/docx.ts';
-import type { FormatParser } from '../../workers/indexing/formats/format-parser.ts';
-import { formatCellNumber } from '../../workers/indexing/formats/number-format.ts';
-import { parsePpt } from '../../workers/indexing/formats/ppt.ts';
-import { parsePptx } from '../../workers/indexing/formats/pptx.ts';
-import { parseXls } from '../../workers/indexing/formats/xls.ts';
-import { parseXlsx } from '../../workers/indexing/formats/xlsx.ts';
-import { convertWithLibreOffice, isLibreOfficeAvailable } from '../../workers/indexing/libreoffice.ts';
+import { ExtractionError } from '../../extraction/extractor.ts';
+import { parseDoc } from '../../extraction/formats/doc.ts';
+import { parseDocx } from '../../extraction/formats/docx.ts';
+import type { FormatParser } from '../../extraction/formats/format-parser.ts';
+import { formatCellNumber } from '../../extraction/formats/number-format.ts';
+import { parsePpt } from '../../extraction/formats/ppt.ts';
+import { parsePptx } from '../../extraction/formats/pptx.ts';
+import { parseXls } from '../../extraction/formats/xls.ts';
+import { parseXlsx } from '../../extraction/formats/xlsx.ts';
+import { convertWithLibreOffice, isLibreOfficeAvailable } from '../../extraction/libreoffice.ts';
 
 // The Office parsers on committed fixtures (made by test/fixtures/office/make-fixtures.ts): known
 // sentences, the outline (sections per heading, slides with notes, sheets with header-aware rows),

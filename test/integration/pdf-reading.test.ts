@@ -1,7 +1,7 @@
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExtractionError, type FileExtractor } from '../../workers/indexing/extractor.ts';
-import { createFileExtractor } from '../../workers/indexing/file-extractor.ts';
+import { ExtractionError, type FileExtractor } from '../../extraction/extractor.ts';
+import { createFileExtractor } from '../../extraction/file-extractor.ts';
 import { makePdf, makeScannedPdf } from '../support/make-pdf.ts';
 import { scratchDirectory } from '../support/scratch-directory.ts';
 

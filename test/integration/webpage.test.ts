@@ -1,8 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { ExtractionError } from '../../workers/indexing/extractor.ts';
-import { extractWebpage } from '../../workers/indexing/webpage.ts';
+import { ExtractionError } from '../../extraction/extractor.ts';
+import { extractWebpage } from '../../extraction/webpage.ts';
 
 // Minified on purpose: no whitespace between elements, as many real pages are served.
 const article =

@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { isMissingCaptions } from '../../workers/indexing/extract-source.ts';
-import { ExtractionError } from '../../workers/indexing/extractor.ts';
-import { chooseCaptionTrack, parseTimedText, readYouTubeCaptions, videoIdOf, type CaptionTrack } from '../../workers/indexing/youtube.ts';
+import { isMissingCaptions } from '../../extraction/extract-source.ts';
+import { ExtractionError } from '../../extraction/extractor.ts';
+import { chooseCaptionTrack, parseTimedText, readYouTubeCaptions, videoIdOf, type CaptionTrack } from '../../extraction/youtube.ts';
 import { startFakeYouTube, type FakeCue } from '../support/fake-youtube.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/youtube/${name}`, import.meta.url), 'utf8');

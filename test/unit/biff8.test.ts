@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExtractionError } from '../../workers/indexing/extractor.ts';
-import { BiffFormatError, readBiff8 } from '../../workers/indexing/formats/biff8.ts';
-import { builtInFormat } from '../../workers/indexing/formats/number-format.ts';
+import { ExtractionError } from '../../extraction/extractor.ts';
+import { BiffFormatError, readBiff8 } from '../../extraction/formats/biff8.ts';
+import { builtInFormat } from '../../extraction/formats/number-format.ts';
 
 // The BIFF8 reader on record streams written here byte by byte ([MS-XLS]), for what the fixture
 // workbook does not show: strings continued across records, every kind of cell, encryption.

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { difficulties, type Difficulty, type ExtractedContent, type MindmapContent, type QuizQuestion } from '../../domain/learning-content.ts';
-import { GenerationError } from '../../workers/generation/generator.ts';
-import { analyse } from '../../workers/generation/offline/analysis.ts';
-import { createOfflineGenerator } from '../../workers/generation/offline/offline-generator.ts';
-import { checkFlashcards, comparisonTokens, containsPhrase } from '../../workers/generation/quality.ts';
+import { GenerationError } from '../../ports/generator.ts';
+import { analyse } from '../../generation/offline/analysis.ts';
+import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
+import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
 
 // Content-level checks of the offline generator: the right terms and definitions come out, quiz

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { difficulties, type FlashcardSetContent, type MindmapContent, type QuizContent, type QuizQuestion } from '../../domain/learning-content.ts';
-import { GenerationError } from '../../workers/generation/generator.ts';
-import { createOfflineGenerator } from '../../workers/generation/offline/offline-generator.ts';
+import { GenerationError } from '../../ports/generator.ts';
+import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import {
   balanceCorrectPositions,
   checkFlashcards,
@@ -13,7 +13,7 @@ import {
   enforceQuizQuality,
   isNearDuplicate,
   maxUsesOfCorrectPosition,
-} from '../../workers/generation/quality.ts';
+} from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures } from '../fixtures/generation/documents.ts';
 
 // Each rule is shown catching a crafted bad output; then the acceptance suite runs every rule over

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { childEnvironment } from '../../workers/indexing/sandbox.ts';
+import { childEnvironment } from '../../extraction/sandbox.ts';
 
 // The parser child reads untrusted bytes: it must not inherit the service's secrets.
 

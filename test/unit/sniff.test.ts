@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import CFB from 'cfb';
-import { ExtractionError, type FileFormat } from '../../workers/indexing/extractor.ts';
-import { assertNameMatchesContent, sniffBuffer, sniffFormat } from '../../workers/indexing/sniff.ts';
+import { ExtractionError, type FileFormat } from '../../extraction/extractor.ts';
+import { assertNameMatchesContent, sniffBuffer, sniffFormat } from '../../extraction/sniff.ts';
 import { buildZip, contentTypesEntry } from '../fixtures/documents/build-zip.ts';
 import { scratchDirectory } from '../support/scratch-directory.ts';
 

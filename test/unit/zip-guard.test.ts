@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ExtractionError } from '../../workers/indexing/extractor.ts';
-import { defaultZipLimits, guardZip, listZipEntries } from '../../workers/indexing/zip-guard.ts';
+import { ExtractionError } from '../../extraction/extractor.ts';
+import { defaultZipLimits, guardZip, listZipEntries } from '../../extraction/zip-guard.ts';
 import { buildZip, contentTypesEntry, deflatedZeros, type ZipEntry } from '../fixtures/documents/build-zip.ts';
 import { scratchDirectory } from '../support/scratch-directory.ts';
 

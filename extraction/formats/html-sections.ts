@@ -1,0 +1,183 @@
+import { parseHTML } from 'linkedom';
+import type { ContentBlock, ExtractedContent, OutlineEntry } from '../../domain/learning-content.ts';
+
+// HTML as a document: DOCX (through mammoth), HTML files and EPUB chapters, and OpenDocument (turned
+// into HTML) are all read here. A `section` per heading; lists as "- item" lines indented by level,
+// tables as "cell | cell" rows; every stretch labelled as a typed block (heading, prose, list item,
+// definition, table, code, caption, boilerplate) for the generators. Nothing is executed: linkedom
+// builds a DOM without running scripts, which are dropped with styles and the page's chrome.
+
+export type Section = { title?: string; blocks: string[]; typed: ContentBlock[] };
+type Element = ReturnType<typeof parseHTML>['document']['body'];
+type ChildNode = { nodeType: number; nodeValue: string | null };
+
+const MAX_SPAN = 64;
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
+
+const tagOf = (node: Element) => node.tagName.toLowerCase();
+const childElements = (node: Element) => Array.from(node.children) as Element[];
+const isList = (node: Element) => tagOf(node) === 'ul' || tagOf(node) === 'ol';
+const oneLine = (text: string) => text.replace(/\n/g, ' ');
+
+function rawText(node: Element, skip: (child: Element) => boolean): string {
+  let text = '';
+  for (const child of Array.from(node.childNodes) as ChildNode[]) {
+    if (child.nodeType === TEXT_NODE) text += child.nodeValue ?? '';
+    else if (child.nodeType === ELEMENT_NODE) {
+      const element = child as unknown as Element;
+      const tag = tagOf(element);
+      if (tag === 'br') text += '\n';
+      else if (tag === 'a' && /^#(footnote|endnote|comment)-ref-/.test(element.getAttribute('href') ?? '')) continue;
+      else if (!skip(element)) text += (tag === 'p' ? '\n' : '') + rawText(element, skip);
+    }
+  }
+  return text;
+}
+
+/** Text of inline content: a <br> or a new paragraph is a line break, footnote back-links ("↑") are left out. */
+const inlineText = (node: Element, skip: (child: Element) => boolean = () => false): string =>
+  rawText(node, skip)
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+
+function listLines(list: Element, depth: number): string[] {
+  const lines: string[] = [];
+  for (const item of childElements(list).filter((child) => tagOf(child) === 'li')) {
+    const own = oneLine(inlineText(item, isList));
+    if (own) lines.push(`${'  '.repeat(depth)}- ${own}`);
+    for (const nested of childElements(item).filter(isList)) lines.push(...listLines(nested, depth + 1));
+  }
+  return lines;
+}
+
+const rowsOf = (table: Element): Element[] =>
+  childElements(table).flatMap((child) =>
+    tagOf(child) === 'tr' ? [child] : ['thead', 'tbody', 'tfoot'].includes(tagOf(child)) ? childElements(child).filter((row) => tagOf(row) === 'tr') : [],
+  );
+
+type GridCell = { text: string; start: number; span: number };
+
+const cellsOf = (row: Element) => childElements(row).filter((element) => ['td', 'th'].includes(tagOf(element)));
+const spanOf = (cell: Element, attribute: string) => Math.min(MAX_SPAN, Math.max(1, Number(cell.getAttribute(attribute)) || 1));
+
+/** Each row's cells placed on the table's grid; where a cell above spans down, the row gets an empty cell. */
+function gridRows(table: Element): GridCell[][] {
+  const spanningDown = new Map<number, { span: number; rows: number }>();
+  return rowsOf(table).map((row) => {
+    const cells: GridCell[] = [];
+    let column = 0;
+    const skipCovered = () => {
+      for (let above = spanningDown.get(column); above; above = spanningDown.get(column)) {
+        if (--above.rows === 0) spanningDown.delete(column);
+        cells.push({ text: '', start: column, span: above.span });
+        column += above.span;
+      }
+    };
+    for (const cell of cellsOf(row)) {
+      skipCovered();
+      const span = spanOf(cell, 'colspan');
+      const rows = spanOf(cell, 'rowspan');
+      if (rows > 1) spanningDown.set(column, { span, rows: rows - 1 });
+      cells.push({ text: oneLine(inlineText(cell)), start: column, span });
+      column += span;
+    }
+    skipCovered();
+    return cells;
+  });
+}
+
+/**
+ * Rows as "cell | cell", a merged cell followed by empty ones so that every row keeps its columns.
+ * Grid columns that no cell has to itself (slivers left by editing, or by conversion from DOC) are
+ * folded into their neighbours, so they add no empty column.
+ */
+function tableLines(table: Element): string[] {
+  const rows = gridRows(table);
+  const cells = rows.flat();
+  const covers = (cell: GridCell, column: number) => column >= cell.start && column < cell.start + cell.span;
+  const kept = new Set(cells.filter((cell) => cell.span === 1).map((cell) => cell.start));
+  for (const cell of cells) if (![...kept].some((column) => covers(cell, column))) kept.add(cell.start);
+  return rows
+    .map((row) => row.flatMap((cell) => [cell.text, ...Array<string>([...kept].filter((column) => covers(cell, column)).length - 1).fill('')]))
+    .filter((row) => row.some(Boolean))
+    .map((row) => row.join(' | '));
+}
+
+/** Elements that are never the document's content: scripts, styles, and the page's chrome. */
+const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'canvas', 'button', 'form', 'select', 'input', 'textarea']);
+const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
+
+function sectionsOf(body: Element): Section[] {
+  const sections: Section[] = [{ blocks: [], typed: [] }];
+  const typed = (kind: ContentBlock['kind'], text: string, extra: Partial<ContentBlock> = {}) => {
+    const section = sections.at(-1) as Section;
+    section.typed.push({ kind, text, ...(section.title ? { section: section.title } : {}), ...extra });
+  };
+  /** A block of the section's text, and its typed block (boilerplate is typed, never text). */
+  const add = (kind: ContentBlock['kind'], text: string, extra: Partial<ContentBlock> = {}) => {
+    if (!text) return;
+    if (kind !== 'boilerplate') (sections.at(-1) as Section).blocks.push(text);
+    typed(kind, text, extra);
+  };
+  const visit = (node: Element) => {
+    const tag = tagOf(node);
+    if (SKIPPED.has(tag)) return;
+    if (BOILERPLATE.has(tag)) return add('boilerplate', oneLine(inlineText(node)));
+    if (/^h[1-6]$/.test(tag)) {
+      const title = oneLine(inlineText(node));
+      if (title) sections.push({ title, blocks: [], typed: [{ kind: 'heading', text: title, level: Number(tag[1]), section: title }] });
+    } else if (isList(node)) {
+      const lines = listLines(node, 0);
+      if (lines.length === 0) return;
+      (sections.at(-1) as Section).blocks.push(lines.join('\n'));
+      for (const line of lines) typed('listItem', line.trim().replace(/^- /, ''));
+    } else if (tag === 'table') add('table', tableLines(node).join('\n'));
+    else if (tag === 'pre') add('code', (node.textContent ?? '').replace(/\s+$/, ''));
+    else if (tag === 'dl') {
+      let term = '';
+      for (const child of childElements(node)) {
+        if (tagOf(child) === 'dt') term = oneLine(inlineText(child));
+        else if (tagOf(child) === 'dd') add('definition', oneLine(inlineText(child)), term ? { term } : {});
+      }
+    } else if (tag === 'figcaption' || tag === 'caption') add('caption', oneLine(inlineText(node)));
+    else if (tag === 'p' || node.children.length === 0) add('prose', inlineText(node));
+    else childElements(node).forEach(visit);
+  };
+  childElements(body).forEach(visit);
+  return sections.filter((section) => section.title || section.blocks.length > 0);
+}
+
+/**
+ * A document's HTML as extracted content: a `section` per heading with its blocks (lists, tables,
+ * definitions, code kept apart and labelled), scripts and the page's chrome left out.
+ */
+export function htmlContent(html: string, metadataTitle: string | null, fileName: string | undefined): ExtractedContent {
+  const { document } = parseHTML(html);
+  const sections = sectionsOf((document.body ?? document.documentElement) as Element);
+  return sectionsContent(sections, metadataTitle || cleanTitle(document.querySelector('title')?.textContent) || undefined, fileName);
+}
+
+const cleanTitle = (title: string | null | undefined) => title?.replace(/\s+/g, ' ').trim() || undefined;
+
+export function sectionsContent(sections: Section[], metadataTitle: string | undefined, fileName: string | undefined): ExtractedContent {
+  const outline: OutlineEntry[] = sections.map((section, index) => ({
+    kind: 'section',
+    index,
+    ...(section.title ? { title: section.title } : {}),
+    text: section.blocks.join('\n\n'),
+  }));
+  const text = sections.map((section) => [section.title, ...section.blocks].filter(Boolean).join('\n\n')).join('\n\n');
+  const title = metadataTitle ?? sections.find((section) => section.title)?.title ?? fileName?.replace(/\.[^.]+$/, '');
+  const blocks = sections.flatMap((section) => section.typed);
+  return { ...(title ? { title } : {}), text, outline, ...(blocks.length > 0 ? { blocks } : {}) };
+}
+
+/** The sections of several HTML documents in order (the chapters of a book). */
+export function htmlSections(html: string): Section[] {
+  const { document } = parseHTML(html);
+  return sectionsOf((document.body ?? document.documentElement) as Element);
+}

@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import type { ExtractedContent, OutlineEntry } from '../../domain/learning-content.ts';
+import { ExtractionError } from '../extractor.ts';
+import type { FormatParser } from './format-parser.ts';
+
+// Plain text. Sections start at headings: Markdown `#` lines (outside code fences), a short line
+// underlined with `===` or `---`, or a short ALL-CAPS line standing alone. Without any heading the
+// paragraphs (blank-line separated; single lines when the text has no blank lines) are grouped into
+// untitled sections of about SECTION_CHARS characters, never splitting a paragraph.
+
+const SECTION_CHARS = 2000;
+const MAX_HEADING_CHARS = 120;
+const MAX_TITLE_CHARS = 200;
+
+/** UTF-8 with an optional byte order mark; anything else is refused with what to do about it. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ExtractionError('the text file is not valid UTF-8; save it as UTF-8 and upload it again');
+  }
+}
+
+const atxHeading = /^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+const setextUnderline = /^ {0,3}(?:={3,}|-{3,})[ \t]*$/;
+const codeFence = /^ {0,3}(?:```|~~~)/;
+const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
+
+function isAllCapsHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
+  const text = line.trim();
+  if (text.length < 3 || text.length > 80 || !isBlank(previous) || /[.,;!?]$/.test(text)) return false;
+  if (!/\p{Lu}.*\p{Lu}/u.test(text) || /\p{Ll}/u.test(text)) return false;
+  // A run of shouted lines is a paragraph, not a heading.
+  return isBlank(next) || /\p{Ll}/u.test(next ?? '');
+}
+
+type Section = { title?: string; lines: string[] };
+
+function splitAtHeadings(lines: string[]): Section[] {
+  const sections: Section[] = [];
+  let current: Section = { lines: [] };
+  let inFence = false;
+  const startSection = (title: string) => {
+    if (current.title !== undefined || current.lines.some((line) => line.trim())) sections.push(current);
+    current = { title: title.trim().slice(0, MAX_TITLE_CHARS), lines: [] };
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (codeFence.test(line)) inFence = !inFence;
+    const atx = inFence ? null : atxHeading.exec(line);
+    if (atx) {
+      startSection(atx[1] as string);
+    } else if (!inFence && !isBlank(line) && line.trim().length <= MAX_HEADING_CHARS && isBlank(lines[i - 1]) && setextUnderline.test(lines[i + 1] ?? '')) {
+      startSection(line);
+      i++;
+    } else if (!inFence && isAllCapsHeading(line, lines[i - 1], lines[i + 1])) {
+      startSection(line);
+    } else {
+      current.lines.push(line);
+    }
+  }
+  if (current.title !== undefined || current.lines.some((line) => line.trim())) sections.push(current);
+  return sections;
+}
+
+function groupParagraphs(text: string): OutlineEntry[] {
+  const separator = /\n[ \t]*\n/.test(text) ? /\n[ \t]*\n/ : /\n/;
+  const paragraphs = text
+    .split(separator)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const outline: OutlineEntry[] = [];
+  let group: string[] = [];
+  let length = 0;
+  const flush = () => {
+    if (group.length > 0) outline.push({ kind: 'section', index: outline.length, text: group.join('\n\n') });
+    group = [];
+    length = 0;
+  };
+  for (const paragraph of paragraphs) {
+    if (length > 0 && length + paragraph.length > SECTION_CHARS) flush();
+    group.push(paragraph);
+    length += paragraph.length;
+  }
+  flush();
+  return outline;
+}
+
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean)
+    ?.slice(0, MAX_TITLE_CHARS);
+
+/**
+ * A title read from the first lines of a text without metadata: the first short line that reads like
+ * a heading (a letter, at most 12 words, no sentence punctuation at its end), else the first line.
+ */
+export function titleFromText(text: string): string | undefined {
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .slice(0, 15);
+  const heading = lines.find(
+    (line) => line.length >= 2 && line.length <= MAX_HEADING_CHARS && /\p{L}/u.test(line) && line.split(' ').length <= 12 && !/[.,;:]$/.test(line),
+  );
+  return heading ?? lines[0]?.slice(0, MAX_TITLE_CHARS);
+}
+
+/** Sections and a title for a text; shared with web pages served as text/plain. */
+export function textToContent(raw: string): ExtractedContent {
+  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  const sections = splitAtHeadings(text.split('\n'));
+  const headed = sections.some((section) => section.title !== undefined);
+  const outline: OutlineEntry[] = headed
+    ? sections.map((section, index) => ({
+        kind: 'section',
+        index,
+        ...(section.title !== undefined ? { title: section.title } : {}),
+        text: section.lines.join('\n').trim(),
+      }))
+    : groupParagraphs(text);
+  const title = sections.find((section) => section.title)?.title ?? firstLine(text);
+  return { ...(title ? { title } : {}), text, outline };
+}
+
+export const parseText: FormatParser = async (path) => textToContent(decodeUtf8(await readFile(path)));

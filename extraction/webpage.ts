@@ -1,0 +1,139 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import type { ExtractedContent, OutlineEntry } from '../domain/learning-content.ts';
+import { safeFetch } from '../infrastructure/web/safe-fetch.ts';
+import { ExtractionError } from './extractor.ts';
+import { textToContent } from './formats/text.ts';
+import { asExtractionError, type WebOptions } from './web-errors.ts';
+
+// A web page's readable text: Mozilla Readability picks the article out of linkedom's DOM, and its
+// h1–h3 headings become the outline's sections. Plain-text URLs are read as text; anything else (a
+// PDF, an image) is refused with a hint to upload the file.
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+// Elements that start a new line of text; everything else flows inline into the current line.
+const BLOCKS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H4', 'H5',
+  'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TFOOT', 'THEAD', 'TR', 'UL',
+]);
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
+
+// The little of the DOM this module walks (the project's TypeScript has no DOM library).
+type DomNode = { nodeType: number; textContent: string | null; childNodes: Iterable<DomNode>; tagName?: string; previousElementSibling?: unknown };
+
+/** Encoding per the HTML rules, in order: byte order mark, Content-Type charset, <meta> charset, UTF-8. */
+export function decodeHtml(body: Buffer, contentType: string): string {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return new TextDecoder('utf-8').decode(body);
+  if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body);
+  if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body);
+  const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+  // A <meta> that claims UTF-16 was itself read as ASCII, so it cannot be right: the HTML standard says UTF-8.
+  const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 1024).toString('latin1'))?.[1]?.replace(/^utf-16.*$/i, 'utf-8');
+  for (const label of [declared, meta]) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).decode(body);
+    } catch {
+      // An unknown label: try the next source of the encoding.
+    }
+  }
+  return new TextDecoder('utf-8').decode(body);
+}
+
+type Section = { title?: string; heading: boolean; lines: string[] };
+
+/** The readable content in document order: a section per h1–h3, a line per block, list items marked. */
+function sectionsOf(root: DomNode, firstTitle: string): Section[] {
+  const sections: Section[] = [{ title: firstTitle, heading: false, lines: [] }];
+  let line = '';
+  let prefix = '';
+  const endLine = () => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    line = '';
+    if (!text) return;
+    (sections.at(-1) as Section).lines.push(prefix + text);
+    prefix = '';
+  };
+  const visit = (node: DomNode) => {
+    if (node.nodeType === 3) {
+      line += node.textContent ?? '';
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const tag = (node.tagName ?? '').toUpperCase();
+    if (SKIPPED.has(tag)) return;
+    if (/^H[1-3]$/.test(tag)) {
+      endLine();
+      const title = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (title) sections.push({ title, heading: true, lines: [] });
+      return;
+    }
+    if (tag === 'BR') return endLine();
+    if (tag === 'PRE') {
+      endLine();
+      const lines = (node.textContent ?? '').split('\n').map((text) => text.trimEnd());
+      (sections.at(-1) as Section).lines.push(...lines.filter((text, index) => text || (index > 0 && index < lines.length - 1)));
+      return;
+    }
+    const block = BLOCKS.has(tag);
+    if (block) endLine();
+    if (tag === 'LI') prefix = '- ';
+    if ((tag === 'TD' || tag === 'TH') && node.previousElementSibling) line += ' | ';
+    for (const child of node.childNodes) visit(child);
+    if (block) endLine();
+  };
+  visit(root);
+  endLine();
+  return sections.filter((section) => section.lines.length > 0);
+}
+
+export function htmlToContent(html: string, url: string): ExtractedContent {
+  const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
+  const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
+  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
+  const noText = () => new ExtractionError('no readable text was found on the page (a page that builds its text with JavaScript cannot be read; upload it as a file instead)');
+  if (!article?.content) throw noText();
+  const title = article.title?.replace(/\s+/g, ' ').trim() || pageTitle || new URL(url).hostname;
+  const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${article.content}</body></html>`);
+  // Text before the first heading belongs to the page's title (Readability drops a heading that repeats it).
+  const sections = sectionsOf(readable.body as DomNode, title);
+  if (sections.length === 0) throw noText();
+  const outline: OutlineEntry[] = sections.map((section, index) => ({
+    kind: 'section',
+    index,
+    ...(section.title ? { title: section.title } : {}),
+    text: section.lines.join('\n'),
+  }));
+  const text = sections.map((section) => (section.heading ? `${section.title}\n` : '') + section.lines.join('\n')).join('\n\n');
+  return { title, text, outline };
+}
+
+/** 'html', 'text', or the media type of something that is not a page. */
+function kindOf(contentType: string, body: Buffer): string {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (HTML_TYPES.has(type)) return 'html';
+  if (type === 'text/plain') return 'text';
+  if (type) return type;
+  // No declared type: markup is read as HTML, text without NUL bytes as text, anything else refused.
+  const head = body.subarray(0, 1024);
+  if (head.includes(0)) return 'application/octet-stream';
+  return /^\s*</.test(head.toString('latin1')) ? 'html' : 'text';
+}
+
+export async function extractWebpage(url: string, options: WebOptions): Promise<ExtractedContent> {
+  let response;
+  try {
+    response = await safeFetch(url, { ...options, accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1' });
+  } catch (error) {
+    throw asExtractionError(error);
+  }
+  const kind = kindOf(response.contentType, response.body);
+  if (kind === 'html') return htmlToContent(decodeHtml(response.body, response.contentType), response.finalUrl);
+  if (kind === 'text') {
+    const content = textToContent(decodeHtml(response.body, response.contentType));
+    if (!content.text) throw new ExtractionError('the page is empty');
+    return { ...content, title: content.title ?? new URL(response.finalUrl).hostname };
+  }
+  throw new ExtractionError(`the URL is not a web page (its content type is ${kind}); upload the file instead`);
+}

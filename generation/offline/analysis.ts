@@ -1,0 +1,151 @@
+import type { ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
+import { findDefinitions, type Definition } from './definitions.ts';
+import type { Block, Sentence } from './document-parts.ts';
+import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
+import { parseText, type ParsedSentence } from './nlp.ts';
+import { hashText } from './seeded-random.ts';
+import { segmentText, type TextBlock } from './segmentation.ts';
+import { describeTable, type Table } from './tables.ts';
+import { capitaliseFirst, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
+
+// One NLP pass per document, shared by the three generators: the result is cached per content
+// object, so flashcards, quiz and mindmap for the same source parse the text once.
+
+export type Unit = {
+  position: number;
+  kind: OutlineEntry['kind'];
+  title?: string;
+  /** Page or slide number (outline index + 1) for paged documents. */
+  page?: number;
+  /** How to name the entry when it has no title ("Section 3"). */
+  label: string;
+  words: number;
+};
+
+export type Analysis = {
+  title?: string;
+  /** Derived from the text, so the same document always yields the same output. */
+  seed: number;
+  units: Unit[];
+  blocks: Block[];
+  sentences: Sentence[];
+  tables: Table[];
+  wordCount: number;
+  phrases: PhraseIndex;
+  definitions: Definition[];
+  definitionByKey: Map<string, Definition>;
+};
+
+const cache = new WeakMap<ExtractedContent, Analysis>();
+
+function formatSeconds(seconds: number): string {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+function unitLabel(entry: OutlineEntry): string {
+  const base = `${capitaliseFirst(entry.kind)} ${entry.index + 1}`;
+  return entry.kind === 'segment' && entry.start !== undefined && entry.end !== undefined
+    ? `${base} (${formatSeconds(entry.start)}–${formatSeconds(entry.end)})`
+    : base;
+}
+
+function entriesOf(content: ExtractedContent): OutlineEntry[] {
+  const entries = content.outline.filter((entry) => entry.text.trim() !== '');
+  if (entries.length > 0) return entries;
+  return [{ kind: 'section', index: 0, title: content.title?.trim() || 'Document', text: content.text }];
+}
+
+function build(content: ExtractedContent): Analysis {
+  const units: Unit[] = [];
+  const blocks: Block[] = [];
+  const sentences: Sentence[] = [];
+  const tables: Table[] = [];
+  const titles: string[] = content.title ? [content.title] : [];
+  let seed = hashText(content.title ?? '');
+  let section: string | undefined;
+
+  for (const entry of entriesOf(content)) {
+    const position = units.length;
+    const title = entry.title?.trim() || undefined;
+    const paged = entry.kind === 'page' || entry.kind === 'slide';
+    units.push({ position, kind: entry.kind, title, page: paged ? entry.index + 1 : undefined, label: unitLabel(entry), words: wordCount(entry.text) });
+    seed = hashText(entry.text, seed);
+    // A page without a title continues the section of the page before it.
+    if (title) {
+      section = title;
+      titles.push(title);
+    } else if (!paged) section = undefined;
+
+    const segmented = segmentText(entry.text, entry.kind === 'sheet');
+    for (const textBlock of segmented.blocks) {
+      if (textBlock.kind === 'heading') {
+        section = textBlock.text;
+        titles.push(textBlock.text);
+      }
+      const block: Block = { ...textBlock, id: blocks.length, unit: position, section, sentenceIds: [] };
+      blocks.push(block);
+      if (textBlock.kind === 'heading') continue;
+      for (const parsed of parseText(textBlock.text)) {
+        if (parsed.tokens.length === 0) continue;
+        const sentence: Sentence = { ...parsed, id: sentences.length, unit: position, block: block.id, section, words: wordCount(parsed.text) };
+        sentences.push(sentence);
+        block.sentenceIds.push(sentence.id);
+      }
+    }
+    for (const raw of segmented.tables) {
+      const table = describeTable(raw, { id: tables.length, unit: position, title: title ?? section ?? unitLabel(entry), section });
+      if (table) {
+        tables.push(table);
+        titles.push(table.title);
+      }
+    }
+  }
+
+  const definitions = findDefinitions(blocks, sentences);
+  const phrases = indexPhrases(sentences, {
+    unitCount: units.length,
+    titles,
+    definedKeys: new Set(definitions.map((definition) => definition.key)),
+  });
+  // A sentence's capital letters say little about a term; the spelling used across the text does.
+  const spelled = definitions.map((definition) => {
+    const phrase = phrases.byKey.get(definition.key);
+    if (definition.origin !== 'sentence' || !phrase) return definition;
+    if (phrase.display.toLowerCase() === definition.term.toLowerCase()) return { ...definition, term: phrase.display };
+    return phrase.proper ? definition : { ...definition, term: lowerFirstUnlessAcronym(definition.term) };
+  });
+  return {
+    title: content.title,
+    seed,
+    units,
+    blocks,
+    sentences,
+    tables,
+    wordCount: units.reduce((sum, unit) => sum + unit.words, 0),
+    phrases,
+    definitions: spelled,
+    definitionByKey: new Map(spelled.map((definition) => [definition.key, definition])),
+  };
+}
+
+export function analyse(content: ExtractedContent): Analysis {
+  let analysis = cache.get(content);
+  if (!analysis) {
+    analysis = build(content);
+    cache.set(content, analysis);
+  }
+  return analysis;
+}
+
+/** Where a card or question came from: page (and section) for paged documents, else the section. */
+export function sourceReference(analysis: Analysis, unitPosition: number, section: string | undefined, quote: string, focus?: string): SourceReference {
+  const unit = analysis.units[unitPosition];
+  const text = excerpt(quote, focus);
+  if (unit?.page !== undefined) return section ? { page: unit.page, section, excerpt: text } : { page: unit.page, excerpt: text };
+  return { section: section ?? unit?.title ?? unit?.label ?? 'Document', excerpt: text };
+}
+
+export function sentenceReference(analysis: Analysis, sentence: Sentence, focus?: string): SourceReference {
+  return sourceReference(analysis, sentence.unit, sentence.section, sentence.text, focus);
+}

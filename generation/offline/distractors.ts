@@ -1,0 +1,126 @@
+import type { Difficulty } from '../../domain/learning-content.ts';
+import { comparisonTokens } from '../quality.ts';
+import { shuffled } from './seeded-random.ts';
+
+// Wrong options that are plausible: the same kind of thing as the answer (a term of the same sort
+// and length, a date for a date, a number for a number, a value of the same column), never a
+// variant of it (same words up to case, plural or punctuation, one inside the other, or sharing its
+// lemmas). Easy quizzes take the most distant of these, hard ones the closest.
+
+export type Option = {
+  text: string;
+  key: string;
+  /** Comparison words (lower case, singular); with `lemmas`, what variant detection compares. */
+  words: ReadonlySet<string>;
+  lemmas: ReadonlySet<string>;
+  /** What kind of thing this is: only options of the answer's family can stand beside it. */
+  family: string;
+  tokenCount: number;
+  plural?: boolean;
+  value?: number;
+  isYear?: boolean;
+  units: ReadonlySet<number>;
+  frequency: number;
+  centrality: number;
+  /** A category shared with related options (the continent of a country). */
+  group?: string;
+};
+
+export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
+
+export function makeOption(text: string, traits: OptionTraits): Option {
+  const tokens = comparisonTokens(text);
+  const words = new Set(tokens);
+  return {
+    lemmas: words,
+    tokenCount: words.size,
+    units: new Set(),
+    frequency: 1,
+    centrality: 0.5,
+    ...traits,
+    text,
+    key: tokens.join(' '),
+    words,
+  };
+}
+
+function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boolean {
+  if (small.size === 0 || small.size > large.size) return false;
+  for (const item of small) if (!large.has(item)) return false;
+  return true;
+}
+
+/** Same words up to case, plural and punctuation, or one option's words or lemmas inside the other's. */
+function isVariant(a: Option, b: Option): boolean {
+  return (
+    a.key === b.key ||
+    isSubset(a.words, b.words) ||
+    isSubset(b.words, a.words) ||
+    isSubset(a.lemmas, b.lemmas) ||
+    isSubset(b.lemmas, a.lemmas)
+  );
+}
+
+const MAX_LENGTH_RATIO = 2.5;
+
+function compatible(answer: Option, option: Option): boolean {
+  if (option.family !== answer.family) return false;
+  if (answer.plural !== undefined && option.plural !== undefined && answer.plural !== option.plural) return false;
+  if (Math.abs(answer.tokenCount - option.tokenCount) > Math.max(1, answer.tokenCount / 2)) return false;
+  const [short, long] = answer.text.length <= option.text.length ? [answer.text.length, option.text.length] : [option.text.length, answer.text.length];
+  return long <= short * MAX_LENGTH_RATIO + 4;
+}
+
+function sharesUnit(a: Option, b: Option): boolean {
+  for (const unit of a.units) if (b.units.has(unit)) return true;
+  return false;
+}
+
+/** 0 (far apart) … ~1.5 (as close as the document allows). */
+function closeness(answer: Option, option: Option): number {
+  const group = answer.group !== undefined && answer.group === option.group ? 0.5 : 0;
+  if (answer.value !== undefined && option.value !== undefined) {
+    const distance = answer.isYear
+      ? Math.abs(answer.value - option.value) / 15
+      : Math.abs(Math.log((Math.abs(answer.value) + 1) / (Math.abs(option.value) + 1))) * 3;
+    return 1 / (1 + distance) + group;
+  }
+  const frequency = Math.min(answer.frequency, option.frequency) / Math.max(answer.frequency, option.frequency, 1);
+  const length = 1 - Math.abs(answer.text.length - option.text.length) / Math.max(answer.text.length, option.text.length, 1);
+  const centrality = 1 - Math.abs(answer.centrality - option.centrality);
+  const sameShape = answer.tokenCount === option.tokenCount ? 0.2 : 0;
+  return 0.3 * (sharesUnit(answer, option) ? 1 : 0) + 0.2 * frequency + 0.2 * length + 0.3 * centrality + sameShape + group;
+}
+
+/** Options that may not appear: words of the question itself. */
+export type DistractorContext = { difficulty: Difficulty; random: () => number; stemKey: string; count?: number };
+
+function appearsIn(stemKey: string, option: Option): boolean {
+  return ` ${stemKey} `.includes(` ${option.key} `);
+}
+
+/**
+ * `count` distractors for `answer` from `pool`, or undefined when the pool has too few of its
+ * kind. The candidates are ordered by closeness (closest first for hard, farthest first for easy,
+ * shuffled for medium); a window at the front is shuffled so quizzes vary between documents.
+ */
+export function pickDistractors(answer: Option, pool: readonly Option[], context: DistractorContext): Option[] | undefined {
+  const count = context.count ?? 3;
+  const valid = pool.filter((option) => compatible(answer, option) && !isVariant(answer, option) && !appearsIn(context.stemKey, option));
+  if (valid.length < count) return undefined;
+  let ordered: Option[];
+  if (context.difficulty === 'medium') ordered = shuffled(valid, context.random);
+  else {
+    const scored = valid.map((option) => ({ option, score: closeness(answer, option) }));
+    scored.sort((a, b) => (context.difficulty === 'hard' ? b.score - a.score : a.score - b.score) || a.option.key.localeCompare(b.option.key));
+    const window = Math.max(count + 1, Math.ceil(scored.length / 6));
+    ordered = [...shuffled(scored.slice(0, window), context.random), ...scored.slice(window)].map((entry) => entry.option);
+  }
+  const chosen: Option[] = [];
+  for (const option of ordered) {
+    if (chosen.some((other) => isVariant(other, option))) continue;
+    chosen.push(option);
+    if (chosen.length === count) return chosen;
+  }
+  return undefined;
+}

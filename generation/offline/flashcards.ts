@@ -1,0 +1,135 @@
+import type { Difficulty, Flashcard, FlashcardSetContent, SourceReference } from '../../domain/learning-content.ts';
+import { GenerationError } from '../../ports/generator.ts';
+import { comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
+import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
+import { explainingSentence } from './explanations.ts';
+import { describeRow } from './tables.ts';
+import { asSentence, lowerFirstUnlessAcronym } from './text.ts';
+
+// Term/definition cards, from what the document states itself.
+//
+// How many cards: base = clamp(max(round(words / 120), explicit pairs), 5, 40), where explicit pairs
+// are glossary lines, definitional sentences and table rows; easy asks for 3/4 of the base, hard for
+// 5/4 (at most 40), and the set holds min(that, distinct cards the text supports). So a 1,400-word
+// chapter with 18 definitions gets 14 / 18 / 23 cards, a 30-term glossary 23 / 30 / 38, a 40-row
+// sheet 30 / 40 / 40, a 100-page book 30 / 40 / 40. Key phrases without a definition fill the set
+// with the sentence that explains them best.
+//
+// Difficulty also picks which cards: easy favours the document's central terms, hard its more
+// detailed (less central) ones; explicit definitions come first at every level.
+
+const WORDS_PER_CARD = 120;
+const MIN_CARDS = 5;
+const MAX_CARDS = 40;
+/** Key phrases considered for cards beyond the explicit definitions. */
+const PHRASE_CANDIDATES = 80;
+
+type Candidate = {
+  term: string;
+  definition: string;
+  source: SourceReference;
+  centrality: number;
+  explicit: boolean;
+  position: number;
+};
+
+const DIFFICULTY_SHARE: Record<Difficulty, number> = { easy: 0.75, medium: 1, hard: 1.25 };
+
+/** How many cards to aim for (the rule above); fewer when the text supports fewer. */
+function flashcardTarget(analysis: Analysis, difficulty: Difficulty): number {
+  const explicit = analysis.definitions.length + analysis.tables.reduce((sum, table) => sum + table.rows.length, 0);
+  const base = Math.min(MAX_CARDS, Math.max(MIN_CARDS, Math.round(analysis.wordCount / WORDS_PER_CARD), explicit));
+  return Math.min(MAX_CARDS, Math.max(MIN_CARDS, Math.round(base * DIFFICULTY_SHARE[difficulty])));
+}
+
+function definitionCandidates(analysis: Analysis): Candidate[] {
+  return analysis.definitions.flatMap((definition) => {
+    const sentence = analysis.sentences[definition.sentenceId];
+    if (!sentence) return [];
+    const phrase = analysis.phrases.byKey.get(definition.key);
+    const floor = definition.origin === 'glossary' ? 0.5 : 0;
+    return [{
+      term: definition.term,
+      definition: definition.text,
+      source: sourceReference(analysis, sentence.unit, sentence.section, definition.quote, definition.term),
+      centrality: Math.max(floor, phrase?.centrality ?? 0),
+      explicit: true,
+      position: definition.sentenceId,
+    }];
+  });
+}
+
+function rowCandidates(analysis: Analysis): Candidate[] {
+  const afterText = analysis.sentences.length;
+  return analysis.tables.flatMap((table) =>
+    table.rows.map((row, index) => {
+      const term = table.columns[table.keyColumn]?.values[index] ?? '';
+      return {
+        term,
+        definition: describeRow(table, index),
+        source: sourceReference(analysis, table.unit, table.title, row.line, term),
+        // Sheets tend to list their main rows first.
+        centrality: 1 - index / Math.max(1, table.rows.length),
+        explicit: true,
+        position: afterText + table.id * 100_000 + index,
+      };
+    }),
+  ).filter((candidate) => candidate.term && candidate.definition);
+}
+
+function phraseCandidates(analysis: Analysis): Candidate[] {
+  // A sentence explains one card: the definitions' sentences are taken already.
+  const used = new Set(analysis.definitions.map((definition) => definition.sentenceId));
+  const candidates: Candidate[] = [];
+  for (const phrase of analysis.phrases.ranked.slice(0, PHRASE_CANDIDATES)) {
+    if (analysis.definitionByKey.has(phrase.key)) continue;
+    const sentence = explainingSentence(analysis, phrase, used);
+    if (!sentence) continue;
+    used.add(sentence.id);
+    candidates.push({
+      term: phrase.proper ? phrase.display : lowerFirstUnlessAcronym(phrase.display),
+      definition: asSentence(sentence.text),
+      source: sentenceReference(analysis, sentence, phrase.display),
+      centrality: phrase.centrality,
+      explicit: false,
+      position: sentence.id,
+    });
+  }
+  return candidates;
+}
+
+function preference(candidate: Candidate, difficulty: Difficulty): number {
+  const explicit = candidate.explicit ? 1 : 0;
+  if (difficulty === 'easy') return candidate.centrality + explicit;
+  if (difficulty === 'hard') return 1 - candidate.centrality + explicit;
+  return 0.5 * candidate.centrality + explicit;
+}
+
+/** A term whose words all belong to a chosen term ("cycle" after "Calvin cycle") adds nothing. */
+function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boolean {
+  const words = comparisonTokens(candidate.term);
+  return chosen.some((card) => {
+    const other = new Set(comparisonTokens(card.term));
+    return comparisonKey(card.term) === comparisonKey(candidate.term) || (!candidate.explicit && words.every((word) => other.has(word)));
+  });
+}
+
+export function generateFlashcards(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): FlashcardSetContent {
+  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...phraseCandidates(analysis)];
+  if (candidates.length === 0) {
+    throw new GenerationError('the source states no terms or definitions to make flashcards from');
+  }
+  const count = flashcardTarget(analysis, input.difficulty);
+  const ranked = [...candidates].sort((a, b) => preference(b, input.difficulty) - preference(a, input.difficulty) || a.position - b.position);
+  const chosen: Candidate[] = [];
+  for (const candidate of ranked) {
+    if (chosen.length >= count) break;
+    if (overlapsTerm(candidate, chosen)) continue;
+    if (chosen.some((card) => isNearDuplicate(`${card.term} ${card.definition}`, `${candidate.term} ${candidate.definition}`))) continue;
+    chosen.push(candidate);
+  }
+  const cards: Flashcard[] = chosen
+    .sort((a, b) => a.position - b.position)
+    .map((candidate, index) => ({ id: `card-${index + 1}`, term: candidate.term, definition: candidate.definition, source: candidate.source }));
+  return { title: `Flashcards: ${input.sourceTitle}`, cards };
+}

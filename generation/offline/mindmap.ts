@@ -1,0 +1,257 @@
+import type { Difficulty, MindmapContent, MindmapEdge, MindmapNode } from '../../domain/learning-content.ts';
+import { GenerationError } from '../../ports/generator.ts';
+import { comparisonKey, containsPhrase } from '../quality.ts';
+import type { Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
+import { explain, isStatement } from './explanations.ts';
+import type { Phrase } from './key-phrases.ts';
+import { describeRow, type Table } from './tables.ts';
+import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
+
+// A tree from the document's own structure: the root is the document, its branches are the
+// sections, slides, headings or sheets (when there are at least two), and under them the key
+// phrases that belong there, then the phrases that occur with those. A sheet branches by a
+// category column (continent → countries) when it has one. Without any structure the most
+// central key phrases are the branches. Every node carries a short definition from the text;
+// the root and the top ~20% of nodes by key-phrase score are marked highly important.
+//
+// Depth and breadth follow difficulty: easy has 2 levels and 3–5 branches; medium 3 levels;
+// hard 4 levels and more children per node.
+
+type Shape = { breadth: number[] };
+const SHAPES: Record<Difficulty, Shape> = {
+  easy: { breadth: [5] },
+  medium: { breadth: [6, 4] },
+  hard: { breadth: [8, 5, 3] },
+};
+
+const DEFINITION_CHARS = 160;
+const IMPORTANT_SHARE = 0.2;
+
+type Draft = { label: string; definition: string; score: number; children: Draft[] };
+
+type Topic = { label: string; sentences: Sentence[]; table?: Table };
+
+type Context = {
+  analysis: Analysis;
+  shape: Shape;
+  used: Set<string>;
+  maxScore: number;
+  /** Each phrase belongs under the topic that mentions it most (and none when it names a topic). */
+  home: Map<string, Topic>;
+};
+
+function short(text: string): string {
+  return truncate(collapseWhitespace(text), DEFINITION_CHARS);
+}
+
+function cleanHeading(text: string): string {
+  return text.replace(/^(?:chapter\s+)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
+}
+
+function topicsOf(analysis: Analysis): Topic[] {
+  const topics = new Map<string, Topic>();
+  for (const sentence of analysis.sentences) {
+    if (!sentence.section) continue;
+    const topic = topics.get(sentence.section) ?? { label: sentence.section, sentences: [] };
+    topic.sentences.push(sentence);
+    topics.set(sentence.section, topic);
+  }
+  const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement));
+  const fromTables = analysis.tables.map((table) => ({ label: table.title, sentences: [], table }));
+  return [...withText, ...fromTables];
+}
+
+function phraseDefinition(analysis: Analysis, phrase: Phrase): string {
+  const explanation = explain(analysis, phrase);
+  const fallback = analysis.sentences[phrase.sentenceIds[0] ?? -1]?.text ?? '';
+  return short(explanation?.text ?? fallback);
+}
+
+function take(context: Context, phrase: Phrase): boolean {
+  if (context.used.has(phrase.key)) return false;
+  context.used.add(phrase.key);
+  return true;
+}
+
+/** A topic and the ids of its sentences: phrases below it stay inside it. */
+type Within = { topic: Topic; scope: ReadonlySet<number> } | undefined;
+
+/** A related phrase worth a node: seen more than once, or a compound, or defined. */
+function substantial(analysis: Analysis, phrase: Phrase): boolean {
+  return phrase.count > 1 || phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key);
+}
+
+/** Phrases that share sentences with `phrase` (inside its topic when there is one), most related first. */
+function relatedPhrases(context: Context, phrase: Phrase, within: Within): Phrase[] {
+  const { analysis } = context;
+  const together = new Map<string, number>();
+  for (const id of phrase.sentenceIds) {
+    if (within && !within.scope.has(id)) continue;
+    for (const span of analysis.phrases.inSentence.get(id) ?? []) {
+      if (span.key !== phrase.key) together.set(span.key, (together.get(span.key) ?? 0) + 1);
+    }
+  }
+  const belongs = (candidate: Phrase) => (within ? context.home.get(candidate.key) === within.topic : true);
+  return [...together.entries()]
+    .map(([key, count]) => ({ phrase: analysis.phrases.byKey.get(key), count }))
+    .filter((entry): entry is { phrase: Phrase; count: number } =>
+      entry.phrase?.keyPhrase === true && !context.used.has(entry.phrase.key) && belongs(entry.phrase) && substantial(analysis, entry.phrase))
+    .sort((a, b) => b.count * b.phrase.score - a.count * a.phrase.score || a.phrase.key.localeCompare(b.phrase.key))
+    .map((entry) => entry.phrase);
+}
+
+function phraseDraft(context: Context, phrase: Phrase, level: number, within: Within): Draft {
+  const draft: Draft = { label: capitaliseFirst(phrase.display), definition: phraseDefinition(context.analysis, phrase), score: phrase.score / context.maxScore, children: [] };
+  const breadth = context.shape.breadth[level] ?? 0;
+  if (breadth === 0) return draft;
+  const children = relatedPhrases(context, phrase, within).slice(0, breadth);
+  for (const child of children) take(context, child);
+  draft.children = children.map((child) => phraseDraft(context, child, level + 1, within));
+  return draft;
+}
+
+function localCounts(analysis: Analysis, topic: Topic): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const sentence of topic.sentences) {
+    for (const span of analysis.phrases.inSentence.get(sentence.id) ?? []) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function homes(analysis: Analysis, topics: readonly Topic[]): Map<string, Topic> {
+  const home = new Map<string, { topic: Topic; count: number }>();
+  for (const topic of topics) {
+    for (const [key, count] of localCounts(analysis, topic)) {
+      const current = home.get(key);
+      if (!current || count > current.count) home.set(key, { topic, count });
+    }
+  }
+  const named = (key: string) => {
+    const phrase = analysis.phrases.byKey.get(key);
+    return phrase !== undefined && topics.some((topic) => containsPhrase(topic.label, phrase.display));
+  };
+  return new Map([...home].filter(([key]) => !named(key)).map(([key, { topic }]) => [key, topic]));
+}
+
+/** The topic's own key phrases, most weighty first (defined terms count extra). */
+function topicPhrases(context: Context, topic: Topic): Phrase[] {
+  return [...localCounts(context.analysis, topic).entries()]
+    .map(([key, count]) => ({ phrase: context.analysis.phrases.byKey.get(key), count }))
+    .filter((entry): entry is { phrase: Phrase; count: number } => entry.phrase?.keyPhrase === true && context.home.get(entry.phrase.key) === topic)
+    .map(({ phrase, count }) => ({ phrase, weight: Math.pow(count, 0.7) * phrase.score * (context.analysis.definitionByKey.has(phrase.key) ? 1.5 : 1) }))
+    .sort((a, b) => b.weight - a.weight || a.phrase.key.localeCompare(b.phrase.key))
+    .map((entry) => entry.phrase);
+}
+
+function describeTable(table: Table): string {
+  return `${table.rows.length} rows of ${table.headers.join(', ')}.`;
+}
+
+function tableDrafts(context: Context, table: Table, level: number): Draft[] {
+  const breadth = context.shape.breadth[level] ?? 0;
+  const keys = table.columns[table.keyColumn]?.values ?? [];
+  const rowDraft = (row: number): Draft => ({ label: keys[row] ?? '', definition: short(describeRow(table, row)), score: 0.5 * (1 - row / Math.max(1, keys.length)), children: [] });
+  const category = table.columns.find((column) => column.categorical);
+  const deeper = context.shape.breadth[level + 1] ?? 0;
+  if (!category || deeper === 0) return keys.slice(0, breadth).map((_, row) => rowDraft(row));
+  const groups = new Map<string, number[]>();
+  category.values.forEach((value, row) => groups.set(value, [...(groups.get(value) ?? []), row]));
+  return [...groups.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .slice(0, breadth)
+    .map(([value, rows]) => ({
+      label: value,
+      definition: short(`${category.header}: ${value} (${rows.length} of ${keys.length} rows): ${rows.map((row) => keys[row]).join(', ')}.`),
+      // A group outranks any single row in it.
+      score: 0.6 + rows.length / keys.length,
+      children: rows.slice(0, deeper).map(rowDraft),
+    }));
+}
+
+function topicDraft(context: Context, topic: Topic, level: number): Draft {
+  if (topic.table) {
+    const { table } = topic;
+    return {
+      label: table.title,
+      definition: short(describeTable(table)),
+      score: 1,
+      children: tableDrafts(context, table, level + 1),
+    };
+  }
+  const first = topic.sentences.find(isStatement) ?? topic.sentences[0];
+  const breadth = context.shape.breadth[level + 1] ?? 0;
+  const scope = new Set(topic.sentences.map((sentence) => sentence.id));
+  const own = topicPhrases(context, topic);
+  const phrases = own.filter((phrase) => !context.used.has(phrase.key)).slice(0, breadth);
+  for (const phrase of phrases) take(context, phrase);
+  const top = own[0];
+  return {
+    label: cleanHeading(topic.label),
+    definition: short(first?.text ?? ''),
+    score: top ? top.score / context.maxScore : 0,
+    children: phrases.map((phrase) => phraseDraft(context, phrase, level + 2, { topic, scope })),
+  };
+}
+
+function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft {
+  const title = analysis.title?.trim() || sourceTitle;
+  const opening = analysis.sentences.find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');
+  const root: Draft = { label: title, definition: short(opening), score: Infinity, children: [] };
+  const breadth = shape.breadth[0] ?? 0;
+  // A title slide or heading that repeats the document's title is the root, not a branch.
+  const topics = topicsOf(analysis).filter((topic) => !containsPhrase(topic.label, title));
+  const context: Context = { analysis, shape, used: new Set(), maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1), home: homes(analysis, topics) };
+  if (topics.length >= 2) {
+    const chosen = topics.length <= breadth ? topics : pickTopics(context, topics, breadth);
+    root.children = chosen.map((topic) => topicDraft(context, topic, 0));
+  } else if (topics[0]?.table) {
+    root.children = tableDrafts(context, topics[0].table, 0);
+  } else {
+    const phrases = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display)).slice(0, breadth);
+    for (const phrase of phrases) take(context, phrase);
+    root.children = phrases.map((phrase) => phraseDraft(context, phrase, 1, undefined));
+  }
+  return root;
+}
+
+/** The `count` topics with the most central phrases, kept in document order. */
+function pickTopics(context: Context, topics: readonly Topic[], count: number): Topic[] {
+  const weight = (topic: Topic) =>
+    topic.table ? Infinity : topicPhrases(context, topic).slice(0, 5).reduce((sum, phrase) => sum + phrase.score, 0);
+  const keep = new Set([...topics].sort((a, b) => weight(b) - weight(a)).slice(0, count));
+  return topics.filter((topic) => keep.has(topic));
+}
+
+function flatten(root: Draft): { nodes: MindmapNode[]; edges: MindmapEdge[]; rootId: string } {
+  const nodes: MindmapNode[] = [];
+  const edges: MindmapEdge[] = [];
+  const scores: Array<{ node: MindmapNode; score: number }> = [];
+  const visit = (draft: Draft, parentId: string | null) => {
+    const node: MindmapNode = { id: `n-${nodes.length + 1}`, label: draft.label, definition: draft.definition, isHighlyImportant: parentId === null, parentId };
+    nodes.push(node);
+    if (parentId !== null) {
+      edges.push({ id: `e-${edges.length + 1}`, source: parentId, target: node.id });
+      scores.push({ node, score: draft.score });
+    }
+    const seen = new Set<string>();
+    for (const child of draft.children) {
+      const key = comparisonKey(child.label);
+      if (!child.label.trim() || seen.has(key)) continue;
+      seen.add(key);
+      visit(child, node.id);
+    }
+  };
+  visit(root, null);
+  const important = Math.ceil(scores.length * IMPORTANT_SHARE);
+  for (const { node } of scores.sort((a, b) => b.score - a.score).slice(0, important)) node.isHighlyImportant = true;
+  return { nodes, edges, rootId: nodes[0]?.id ?? 'n-1' };
+}
+
+export function generateMindmap(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): MindmapContent {
+  if (analysis.sentences.length === 0 && analysis.tables.length === 0) {
+    throw new GenerationError('the source has no text to build a mindmap from');
+  }
+  const { nodes, edges, rootId } = flatten(rootDraft(analysis, input.sourceTitle, SHAPES[input.difficulty]));
+  return { title: `Mindmap: ${input.sourceTitle}`, rootId, nodes, edges };
+}

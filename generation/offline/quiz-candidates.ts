@@ -1,0 +1,250 @@
+import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
+import { comparisonTokens } from '../quality.ts';
+import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
+import type { Definition } from './definitions.ts';
+import { makeOption, type Option } from './distractors.ts';
+import { isStatement } from './explanations.ts';
+import { joinTokens, type Token } from './nlp.ts';
+import {
+  DEFINED_TERM_FAMILY,
+  definedTermOption,
+  entityAnswer,
+  entityFamily,
+  MAX_DEFINITION_OPTION_CHARS,
+  phraseOption,
+  QUIZ_ENTITY_TYPES,
+  termFamily,
+  type QuizPools,
+} from './quiz-pools.ts';
+import type { Table } from './tables.ts';
+import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
+
+// Question candidates, each a fact the source states:
+//   - a defined term ("Which term matches this definition: …?") or, easier, its definition;
+//   - a key phrase or a number/date blanked out of one of its sentences;
+//   - a cell of a table ("What is the capital of France?", "Which country has the capital Paris?").
+// Which kinds a difficulty allows, and how much it prefers each, is set here: easy keeps to central
+// definitions and terms and asks no numbers; hard prefers less central terms, numbers, dates and
+// table figures. The question text is built only when the chooser gets to a candidate.
+
+export type Question = {
+  stem: string;
+  answer: Option;
+  /** Where distractors come from, tried in order; the answer counts as one of `family` there. */
+  pools: ReadonlyArray<{ family: string; options: readonly Option[] }>;
+  explanation: string;
+  source: SourceReference;
+};
+
+export type Candidate = {
+  kind: 'term' | 'meaning' | 'cloze' | 'number' | 'cell' | 'row';
+  preference: number;
+  /** Document order, for the order of the questions. */
+  position: number;
+  /** The sentence or table cell the question tests: one question per fact. */
+  fact: string;
+  question: () => Question;
+};
+
+type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty };
+
+const BLANK = '_____';
+const MIN_CLOZE_WORDS = 8;
+const EASY_MIN_CENTRALITY = 0.5;
+
+function byDifficulty(difficulty: Difficulty, values: { easy?: number; medium: number; hard?: number }): number | undefined {
+  return values[difficulty];
+}
+
+function quoteExplanation(quote: string, focus: string): string {
+  return `The source says: "${excerpt(quote, focus, 240)}"`;
+}
+
+function maskTokens(tokens: readonly Token[], start: number, end: number): string {
+  const blank: Token = { text: BLANK, lower: BLANK, lemma: BLANK, pos: 'X', stop: false, space: tokens[start]?.space ?? ' ' };
+  return joinTokens([...tokens.slice(0, start), blank, ...tokens.slice(end + 1)]);
+}
+
+function maskTerm(text: string, term: string): string {
+  const words = term.split(/\s+/).map(escapeRegExp).join('\\s+');
+  return text.replace(new RegExp(`\\b${words}(?:e?s)?\\b`, 'giu'), BLANK);
+}
+
+function definitionCandidates({ analysis, pools, difficulty }: Build, definition: Definition): Candidate[] {
+  const sentence = analysis.sentences[definition.sentenceId];
+  if (!sentence) return [];
+  const phrase = analysis.phrases.byKey.get(definition.key);
+  const centrality = phrase?.centrality ?? 0.5;
+  const source = () => sourceReference(analysis, sentence.unit, sentence.section, definition.quote, definition.term);
+  const fact = `sentence:${definition.sentenceId}`;
+  const candidates: Candidate[] = [];
+  const termPreference = byDifficulty(difficulty, { easy: 1 + centrality, medium: 0.6 + 0.4 * centrality, hard: 0.4 + 0.6 * (1 - centrality) });
+  if (termPreference !== undefined) {
+    const phraseFamily = termFamily(phrase?.proper ?? /^\p{Lu}/u.test(definition.term));
+    candidates.push({
+      kind: 'term',
+      preference: termPreference,
+      position: definition.sentenceId,
+      fact,
+      question: () => ({
+        stem: `Which term matches this definition: "${maskTerm(definition.text, definition.term)}"`,
+        answer: definedTermOption(analysis, definition),
+        // Other defined terms first; key phrases of the same sort when the document defines too few.
+        pools: [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }, { family: phraseFamily, options: pools.terms.get(phraseFamily) ?? [] }],
+        explanation: quoteExplanation(definition.quote, definition.term),
+        source: source(),
+      }),
+    });
+  }
+  const meaningPreference = byDifficulty(difficulty, { easy: 0.9 + centrality, medium: 0.4 + 0.3 * centrality });
+  if (meaningPreference !== undefined && definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
+    candidates.push({
+      kind: 'meaning',
+      preference: meaningPreference,
+      position: definition.sentenceId,
+      fact,
+      question: () => {
+        const termWords = comparisonTokens(definition.term);
+        return {
+          stem: `What does "${definition.term}" mean?`,
+          answer: makeOption(definition.text, { family: 'definition', units: new Set([sentence.unit]), tokenCount: 0 }),
+          // A wrong definition that names the asked term would be confusing, not wrong.
+          pools: [{ family: 'definition', options: pools.definitions.filter((option) => !termWords.every((word) => option.words.has(word))) }],
+          explanation: `The source defines "${definition.term}": "${excerpt(definition.quote, definition.term, 240)}"`,
+          source: source(),
+        };
+      },
+    });
+  }
+  return candidates;
+}
+
+/** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
+function termClozes({ analysis, pools, difficulty }: Build, sentence: Sentence): Candidate[] {
+  const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
+  const counts = new Map<string, number>();
+  for (const span of spans) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
+  return spans.flatMap((span): Candidate[] => {
+    const phrase = analysis.phrases.byKey.get(span.key);
+    if (!phrase?.keyPhrase || counts.get(span.key) !== 1) return [];
+    if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
+    const preference = byDifficulty(difficulty, { easy: 0.5 + phrase.centrality, medium: 0.3 + 0.5 * phrase.centrality, hard: 0.5 + 0.5 * (1 - phrase.centrality) });
+    if (preference === undefined) return [];
+    return [{
+      kind: 'cloze',
+      preference,
+      position: sentence.id,
+      fact: `sentence:${sentence.id}`,
+      question: () => {
+        const { tokens } = sentence;
+        const surface = joinTokens(tokens.slice(span.start, span.end + 1));
+        const head = tokens[span.end];
+        const answer = phraseOption(phrase, phrase.proper ? surface : lowerFirstUnlessAcronym(surface), head?.pos === 'NOUN' ? head.lower !== head.lemma : undefined);
+        return {
+          stem: `Complete the sentence: "${maskTokens(tokens, span.start, span.end)}"`,
+          answer,
+          pools: [{ family: answer.family, options: pools.terms.get(answer.family) ?? [] }],
+          explanation: quoteExplanation(sentence.text, surface),
+          source: sentenceReference(analysis, sentence, surface),
+        };
+      },
+    }];
+  });
+}
+
+function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence): Candidate[] {
+  const preference = byDifficulty(difficulty, { medium: 0.5, hard: 1 });
+  if (preference === undefined) return [];
+  return sentence.entities.flatMap((entity): Candidate[] => {
+    if (!QUIZ_ENTITY_TYPES.has(entity.type)) return [];
+    const span = entityAnswer(sentence.tokens, entity.start, entity.end);
+    if (!span) return [];
+    return [{
+      kind: 'number',
+      preference,
+      position: sentence.id,
+      fact: `sentence:${sentence.id}`,
+      question: () => {
+        const kind = entityFamily(entity.type, span.text);
+        return {
+          stem: `Complete the sentence: "${maskTokens(sentence.tokens, span.start, entity.end)}"`,
+          answer: makeOption(span.text, { ...kind, units: new Set([sentence.unit]) }),
+          pools: [{ family: kind.family, options: pools.entities.get(kind.family) ?? [] }],
+          explanation: quoteExplanation(sentence.text, span.text),
+          source: sentenceReference(analysis, sentence, span.text),
+        };
+      },
+    }];
+  });
+}
+
+function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): Candidate[] {
+  const keyColumn = table.columns[table.keyColumn];
+  if (!keyColumn) return [];
+  const category = table.columns.findIndex((column) => column.categorical);
+  const keyFamily = `column:${table.id}:${table.keyColumn}`;
+  return table.rows.flatMap((row, rowIndex) => {
+    const key = keyColumn.values[rowIndex] ?? '';
+    const group = category >= 0 ? table.columns[category]?.values[rowIndex] : undefined;
+    const rowCentrality = 1 - rowIndex / Math.max(1, table.rows.length);
+    const position = analysis.sentences.length + table.id * 100_000 + rowIndex * 100;
+    return table.columns.flatMap((column, columnIndex): Candidate[] => {
+      const value = column.values[rowIndex]?.trim() ?? '';
+      if (columnIndex === table.keyColumn || !value || !key) return [];
+      const header = lowerFirstUnlessAcronym(column.header);
+      const family = `column:${table.id}:${columnIndex}`;
+      const fact = `cell:${table.id}:${rowIndex}:${columnIndex}`;
+      const shared = () => ({
+        explanation: `In "${table.title}", ${key} has ${header} ${value} (${excerpt(row.line, value, 160)}).`,
+        source: sourceReference(analysis, table.unit, table.title, row.line, value),
+      });
+      const candidates: Candidate[] = [];
+      const forward = column.numeric
+        ? byDifficulty(difficulty, { medium: 0.5, hard: 0.9 })
+        : byDifficulty(difficulty, { easy: 0.8 + 0.2 * rowCentrality, medium: 0.6, hard: 0.5 });
+      if (forward !== undefined) {
+        candidates.push({
+          kind: 'cell',
+          preference: forward,
+          position: position + columnIndex,
+          fact,
+          question: () => ({
+            stem: `What is the ${header} of ${key}?`,
+            answer: makeOption(value, { family, value: column.numbers[rowIndex], group, units: new Set([table.unit]) }),
+            pools: [{ family, options: pools.columns.get(`${table.id}:${columnIndex}`) ?? [] }],
+            ...shared(),
+          }),
+        });
+      }
+      const reverse = byDifficulty(difficulty, { easy: 0.7 + 0.2 * rowCentrality, medium: 0.6, hard: 0.6 });
+      if (column.unique && !column.numeric && reverse !== undefined) {
+        candidates.push({
+          kind: 'row',
+          preference: reverse,
+          position: position + 50 + columnIndex,
+          fact,
+          question: () => ({
+            stem: `Which ${lowerFirstUnlessAcronym(keyColumn.header)} has the ${header} ${value}?`,
+            answer: makeOption(key, { family: keyFamily, group, units: new Set([table.unit]) }),
+            pools: [{ family: keyFamily, options: pools.columns.get(`${table.id}:${table.keyColumn}`) ?? [] }],
+            ...shared(),
+          }),
+        });
+      }
+      return candidates;
+    });
+  });
+}
+
+export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty: Difficulty): Candidate[] {
+  const build: Build = { analysis, pools, difficulty };
+  const fromSentences = analysis.sentences.flatMap((sentence) =>
+    isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS ? [...termClozes(build, sentence), ...entityClozes(build, sentence)] : [],
+  );
+  return [
+    ...analysis.definitions.flatMap((definition) => definitionCandidates(build, definition)),
+    ...fromSentences,
+    ...analysis.tables.flatMap((table) => tableCandidates(build, table)),
+  ];
+}

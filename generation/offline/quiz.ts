@@ -1,0 +1,112 @@
+import type { Difficulty, QuizContent, QuizQuestion } from '../../domain/learning-content.ts';
+import { GenerationError } from '../../ports/generator.ts';
+import { balanceCorrectPositions, comparisonKey, comparisonTokens, containsPhrase, isNearDuplicate } from '../quality.ts';
+import type { Analysis } from './analysis.ts';
+import { pickDistractors, type Option } from './distractors.ts';
+import { quizCandidates, type Candidate, type Question } from './quiz-candidates.ts';
+import { quizPools } from './quiz-pools.ts';
+import { createRandom, hashText, shuffled } from './seeded-random.ts';
+
+// Multiple-choice quizzes: candidates (./quiz-candidates.ts) chosen greedily by preference, each
+// with three distractors of the answer's kind (./distractors.ts), in document order, the correct
+// positions spread evenly. When the source cannot give the number asked for, the error says how
+// many it can.
+
+const PREFERENCE_JITTER = 0.3;
+/** Each question of a kind already asked costs this much preference, so a quiz mixes its kinds. */
+const REPEATED_KIND_PENALTY = 0.2;
+
+function commonPrefix(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && a[length] === b[length]) length += 1;
+  return length;
+}
+
+/** The answer is as good as in the stem when a stem word shares most of an answer word ("Indonesia" / "Indonesian"). */
+function givesAway(stem: string, answer: string): boolean {
+  if (containsPhrase(stem, answer)) return true;
+  const stemWords = comparisonTokens(stem).filter((word) => word.length >= 4);
+  return comparisonTokens(answer).some((word) =>
+    word.length >= 4 && stemWords.some((other) => commonPrefix(word, other) >= Math.max(4, 0.8 * Math.min(word.length, other.length))),
+  );
+}
+
+function distractorsFor(question: Question, difficulty: Difficulty, random: () => number): Option[] | undefined {
+  const stemKey = comparisonKey(question.stem);
+  for (const pool of question.pools) {
+    const distractors = pickDistractors({ ...question.answer, family: pool.family }, pool.options, { difficulty, random, stemKey });
+    if (distractors) return distractors;
+  }
+  return undefined;
+}
+
+type Chosen = { candidate: Candidate; question: Question; distractors: Option[] };
+
+/**
+ * Greedy choice by preference (with a little seeded jitter and a penalty for repeating a kind):
+ * one question per fact and per answer, no near-duplicate stems, no stem that gives its answer
+ * away, and only questions that get three distractors. When fewer than `wanted` come out, every
+ * candidate has been tried, so the count is what the source supports.
+ */
+function choose(candidates: readonly Candidate[], wanted: number, difficulty: Difficulty, random: () => number): Chosen[] {
+  const queues = new Map<string, Array<{ candidate: Candidate; score: number }>>();
+  for (const candidate of candidates) {
+    const queue = queues.get(candidate.kind) ?? [];
+    queue.push({ candidate, score: candidate.preference + PREFERENCE_JITTER * random() });
+    queues.set(candidate.kind, queue);
+  }
+  for (const queue of queues.values()) queue.sort((a, b) => b.score - a.score);
+  const cursors = new Map([...queues.keys()].map((kind) => [kind, 0]));
+  const perKind = new Map<string, number>();
+  const chosen: Chosen[] = [];
+  const facts = new Set<string>();
+  const answers = new Set<string>();
+  while (chosen.length < wanted) {
+    let next: Candidate | undefined;
+    let best = -Infinity;
+    for (const [kind, queue] of queues) {
+      const head = queue[cursors.get(kind) ?? 0];
+      const score = head ? head.score - REPEATED_KIND_PENALTY * (perKind.get(kind) ?? 0) : -Infinity;
+      if (head && score > best) [next, best] = [head.candidate, score];
+    }
+    if (!next) break;
+    const candidate = next;
+    cursors.set(candidate.kind, (cursors.get(candidate.kind) ?? 0) + 1);
+    if (facts.has(candidate.fact)) continue;
+    const question = candidate.question();
+    if (answers.has(question.answer.key) || givesAway(question.stem, question.answer.text)) continue;
+    if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
+    const distractors = distractorsFor(question, difficulty, random);
+    if (!distractors) continue;
+    chosen.push({ candidate, question, distractors });
+    perKind.set(candidate.kind, (perKind.get(candidate.kind) ?? 0) + 1);
+    facts.add(candidate.fact);
+    answers.add(question.answer.key);
+  }
+  return chosen;
+}
+
+export function generateQuiz(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty; numberOfQuestions: number }): QuizContent {
+  const { difficulty, numberOfQuestions } = input;
+  // The seed leaves out the number of questions: a quiz of n is then the first n of the same greedy
+  // sequence, so "supports only N" stays true when N are asked for.
+  const random = createRandom(hashText(`quiz:${difficulty}`, analysis.seed));
+  const chosen = choose(quizCandidates(analysis, quizPools(analysis), difficulty), numberOfQuestions, difficulty, random);
+  if (chosen.length < numberOfQuestions) {
+    const supported = chosen.length === 0 ? 'no questions' : `only ${chosen.length} question${chosen.length === 1 ? '' : 's'}`;
+    const advice = chosen.length === 0 ? 'try another difficulty or a longer source' : `ask for ${chosen.length} or fewer`;
+    throw new GenerationError(`the source supports ${supported} at difficulty ${difficulty}; ${advice}`);
+  }
+  const questions: QuizQuestion[] = chosen
+    .sort((a, b) => a.candidate.position - b.candidate.position)
+    .map(({ question, distractors }, index) => ({
+      id: `q-${index + 1}`,
+      type: 'multipleChoice',
+      question: question.stem,
+      options: [question.answer.text, ...shuffled(distractors, random).map((option) => option.text)],
+      correctAnswerIndex: 0,
+      explanation: question.explanation,
+      source: question.source,
+    }));
+  return { title: `Quiz: ${input.sourceTitle}`, questions: balanceCorrectPositions(questions, random) };
+}

@@ -1,0 +1,298 @@
+import {
+  FlashcardSetContent,
+  MindmapContent,
+  QuizContent,
+  type QuizQuestion,
+  type SourceReference,
+} from '../domain/learning-content.ts';
+import { GenerationError } from '../ports/generator.ts';
+
+// Quality rules every generator's output passes before it is stored. They look only at the output
+// (never at how it was made), so the offline generator and Gemini are held to the same bar.
+// Each check returns readable violations; an empty list means the output may be stored.
+
+export type QualityViolation = string;
+
+// ---------------------------------------------------------------------------------------------
+// Text comparison shared by the rules (and by generators that want to avoid breaking them).
+
+const DIACRITICS = /\p{M}+/gu;
+const NON_WORD = /[^\p{L}\p{N}]+/gu;
+
+/** A crude singular form, applied to both sides of a comparison so "cells" and "cell" match. */
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Lower-cased words without punctuation, diacritics or plural endings. */
+export function comparisonTokens(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(DIACRITICS, '')
+    .toLowerCase()
+    .split(NON_WORD)
+    .filter((word) => word.length > 0)
+    .map(singular);
+}
+
+/** The text reduced so that case, whitespace, punctuation and plural variants compare equal. */
+export function comparisonKey(text: string): string {
+  return comparisonTokens(text).join(' ');
+}
+
+function tokenJaccard(a: string, b: string): number {
+  const left = new Set(comparisonTokens(a));
+  const right = new Set(comparisonTokens(b));
+  if (left.size === 0 && right.size === 0) return 1;
+  let shared = 0;
+  for (const token of left) if (right.has(token)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+function indexOfSequence(haystack: readonly string[], needle: readonly string[]): number {
+  if (needle.length === 0 || needle.length > haystack.length) return -1;
+  outer: for (let start = 0; start + needle.length <= haystack.length; start += 1) {
+    for (let offset = 0; offset < needle.length; offset += 1) {
+      if (haystack[start + offset] !== needle[offset]) continue outer;
+    }
+    return start;
+  }
+  return -1;
+}
+
+/** Whether `phrase` occurs in `text` as whole words, ignoring case, punctuation and plurals. */
+export function containsPhrase(text: string, phrase: string): boolean {
+  return indexOfSequence(comparisonTokens(text), comparisonTokens(phrase)) >= 0;
+}
+
+const NEAR_DUPLICATE_JACCARD = 0.8;
+const MIN_CONTAINED_TOKENS = 3;
+
+/**
+ * Two texts say the same thing when their word sets overlap by Jaccard ≥ 0.8, or when one (of at
+ * least three words, so short labels do not collide) appears word for word inside the other.
+ */
+export function isNearDuplicate(a: string, b: string): boolean {
+  if (tokenJaccard(a, b) >= NEAR_DUPLICATE_JACCARD) return true;
+  const left = comparisonTokens(a);
+  const right = comparisonTokens(b);
+  const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
+  return shorter.length >= MIN_CONTAINED_TOKENS && indexOfSequence(longer, shorter) >= 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared rules.
+
+function schemaViolations(result: { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }): QualityViolation[] {
+  if (result.success || !result.error) return [];
+  return result.error.issues.map((issue) => `shape: ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+}
+
+function duplicateIdViolations(kind: string, ids: readonly string[]): QualityViolation[] {
+  const seen = new Set<string>();
+  const violations: QualityViolation[] = [];
+  for (const id of ids) {
+    if (seen.has(id)) violations.push(`${kind} id "${id}" is used more than once`);
+    seen.add(id);
+  }
+  return violations;
+}
+
+function sourceViolations(label: string, source: SourceReference | undefined): QualityViolation[] {
+  if (!source) return [`${label} has no source reference`];
+  const violations: QualityViolation[] = [];
+  if (source.page === undefined && !source.section?.trim()) violations.push(`${label} source names neither a page nor a section`);
+  if (!source.excerpt.trim()) violations.push(`${label} source has an empty excerpt`);
+  return violations;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flashcards.
+
+export function checkFlashcards(content: FlashcardSetContent): QualityViolation[] {
+  const parsed = FlashcardSetContent.safeParse(content);
+  if (!parsed.success) return schemaViolations(parsed);
+  const { cards } = parsed.data;
+  const violations = duplicateIdViolations('card', cards.map((card) => card.id));
+  cards.forEach((card, index) => {
+    const label = `card ${card.id}`;
+    if (!card.term.trim()) violations.push(`${label} has an empty term`);
+    if (!card.definition.trim()) violations.push(`${label} has an empty definition`);
+    if (comparisonKey(card.term) === comparisonKey(card.definition)) violations.push(`${label} defines the term by itself`);
+    violations.push(...sourceViolations(label, card.source));
+    for (const other of cards.slice(0, index)) {
+      const sameTerm = comparisonKey(card.term) === comparisonKey(other.term);
+      if (sameTerm || isNearDuplicate(`${card.term} ${card.definition}`, `${other.term} ${other.definition}`)) {
+        violations.push(`${label} duplicates card ${other.id}`);
+      }
+    }
+  });
+  return violations;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quizzes.
+
+const CATCH_ALL_OPTION = /\b(all|none|both|neither) of (the )?(above|below|these|those|them|options|answers)\b|^\s*(both|neither)\b/i;
+
+/**
+ * Most uses one correct position may have in a quiz of `n` questions: an even share plus one
+ * (e.g. 10 questions → at most 4 at any index). Quizzes of fewer than 4 questions are exempt.
+ * From 8 questions on every position must also be used at least once.
+ */
+export function maxUsesOfCorrectPosition(numberOfQuestions: number): number {
+  return numberOfQuestions < 4 ? numberOfQuestions : Math.ceil(numberOfQuestions / 4) + 1;
+}
+
+function questionViolations(question: QuizQuestion): QualityViolation[] {
+  const label = `question ${question.id}`;
+  const violations: QualityViolation[] = [];
+  const keys = question.options.map(comparisonKey);
+  if (keys.some((key) => key === '')) violations.push(`${label} has an option without any word or number`);
+  else if (new Set(keys).size !== keys.length) {
+    violations.push(`${label} has options that are not distinct (ignoring case, spacing, punctuation and plurals)`);
+  }
+  if (question.options.some((option) => CATCH_ALL_OPTION.test(option))) {
+    violations.push(`${label} has an "all/none of the above" or "both" option`);
+  }
+  const correct = question.options[question.correctAnswerIndex];
+  if (correct !== undefined && containsPhrase(question.question, correct)) {
+    violations.push(`${label} states its correct answer "${correct}" in the question`);
+  }
+  if (!question.explanation.trim()) violations.push(`${label} has no explanation`);
+  violations.push(...sourceViolations(label, question.source));
+  return violations;
+}
+
+function positionViolations(questions: readonly QuizQuestion[]): QualityViolation[] {
+  const counts = [0, 0, 0, 0];
+  for (const question of questions) counts[question.correctAnswerIndex] = (counts[question.correctAnswerIndex] ?? 0) + 1;
+  const limit = maxUsesOfCorrectPosition(questions.length);
+  const violations: QualityViolation[] = [];
+  counts.forEach((count, index) => {
+    if (count > limit) violations.push(`correct answers are unbalanced: index ${index} is correct ${count} times of ${questions.length} (at most ${limit})`);
+    if (questions.length >= 8 && count === 0) violations.push(`correct answers are unbalanced: index ${index} is never correct in ${questions.length} questions`);
+  });
+  return violations;
+}
+
+export function checkQuiz(content: QuizContent, numberOfQuestions: number): QualityViolation[] {
+  const parsed = QuizContent.safeParse(content);
+  if (!parsed.success) return schemaViolations(parsed);
+  const { questions } = parsed.data;
+  const violations: QualityViolation[] = [];
+  if (questions.length !== numberOfQuestions) {
+    violations.push(`the quiz has ${questions.length} questions, ${numberOfQuestions} were asked for`);
+  }
+  violations.push(...duplicateIdViolations('question', questions.map((question) => question.id)));
+  questions.forEach((question, index) => {
+    violations.push(...questionViolations(question));
+    for (const other of questions.slice(0, index)) {
+      if (isNearDuplicate(question.question, other.question)) violations.push(`question ${question.id} duplicates question ${other.id}`);
+    }
+  });
+  violations.push(...positionViolations(questions));
+  return violations;
+}
+
+/**
+ * Moves each question's correct answer to a position drawn from a balanced deck (0,1,2,3 repeated,
+ * shuffled), so every index is about equally likely and the rule above always holds. Generators
+ * whose model tends to put the answer first call this before the quality check.
+ */
+export function balanceCorrectPositions(questions: readonly QuizQuestion[], random: () => number = Math.random): QuizQuestion[] {
+  const deck = questions.map((_, index) => index % 4);
+  for (let index = deck.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [deck[index], deck[other]] = [deck[other] ?? 0, deck[index] ?? 0];
+  }
+  return questions.map((question, index) => {
+    const target = deck[index] ?? 0;
+    const correct = question.options[question.correctAnswerIndex];
+    if (correct === undefined) return question;
+    const others = question.options.filter((_, optionIndex) => optionIndex !== question.correctAnswerIndex);
+    const options = [...others.slice(0, target), correct, ...others.slice(target)];
+    return { ...question, options, correctAnswerIndex: target };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mindmaps.
+
+export function checkMindmap(content: MindmapContent): QualityViolation[] {
+  const parsed = MindmapContent.safeParse(content);
+  if (!parsed.success) return schemaViolations(parsed);
+  const { nodes, edges, rootId } = parsed.data;
+  const violations = [
+    ...duplicateIdViolations('node', nodes.map((node) => node.id)),
+    ...duplicateIdViolations('edge', edges.map((edge) => edge.id)),
+  ];
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  for (const node of nodes) if (!node.label.trim()) violations.push(`node ${node.id} has an empty label`);
+
+  const roots = nodes.filter((node) => node.parentId === null);
+  if (!byId.has(rootId)) violations.push(`rootId "${rootId}" is not a node`);
+  if (roots.length !== 1) violations.push(`the mindmap has ${roots.length} nodes without a parent, exactly one (the root) is required`);
+  else if (roots[0]?.id !== rootId) violations.push(`the node without a parent is "${roots[0]?.id}", not rootId "${rootId}"`);
+
+  for (const node of nodes) {
+    if (node.parentId !== null && !byId.has(node.parentId)) violations.push(`node ${node.id} has unknown parent "${node.parentId}"`);
+  }
+
+  const links = new Set(nodes.filter((node) => node.parentId !== null).map((node) => `${node.parentId}→${node.id}`));
+  const edgeLinks = new Set<string>();
+  for (const edge of edges) {
+    const link = `${edge.source}→${edge.target}`;
+    if (edgeLinks.has(link)) violations.push(`edge ${edge.id} repeats the link ${link}`);
+    edgeLinks.add(link);
+    if (!links.has(link)) violations.push(`edge ${edge.id} (${link}) does not match the target's parentId`);
+  }
+  for (const link of links) if (!edgeLinks.has(link)) violations.push(`the parent link ${link} has no edge`);
+
+  // Walking up from every node must reach the root without revisiting a node.
+  for (const node of nodes) {
+    const visited = new Set<string>();
+    let current: typeof node | undefined = node;
+    while (current && current.parentId !== null) {
+      if (visited.has(current.id)) {
+        violations.push(`node ${node.id} is on a cycle`);
+        break;
+      }
+      visited.add(current.id);
+      current = byId.get(current.parentId);
+    }
+    if (current && current.parentId === null && current.id !== rootId && roots.length === 1) {
+      violations.push(`node ${node.id} is not connected to the root`);
+    }
+  }
+  return violations;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enforcement.
+
+const LISTED_VIOLATIONS = 5;
+
+function enforce(kind: string, violations: readonly QualityViolation[], retryable: boolean): void {
+  if (violations.length === 0) return;
+  const listed = violations.slice(0, LISTED_VIOLATIONS).join('; ');
+  const more = violations.length > LISTED_VIOLATIONS ? `; and ${violations.length - LISTED_VIOLATIONS} more` : '';
+  throw new GenerationError(`the generated ${kind} broke ${violations.length} quality rule(s): ${listed}${more}`, { retryable });
+}
+
+/** `retryable`: whether generating again may pass (true for a model, false for a deterministic generator). */
+export type EnforceOptions = { retryable?: boolean };
+
+export function enforceFlashcardQuality(content: FlashcardSetContent, options: EnforceOptions = {}): void {
+  enforce('flashcard set', checkFlashcards(content), options.retryable ?? false);
+}
+
+export function enforceQuizQuality(content: QuizContent, numberOfQuestions: number, options: EnforceOptions = {}): void {
+  enforce('quiz', checkQuiz(content, numberOfQuestions), options.retryable ?? false);
+}
+
+export function enforceMindmapQuality(content: MindmapContent, options: EnforceOptions = {}): void {
+  enforce('mindmap', checkMindmap(content), options.retryable ?? false);
+}
