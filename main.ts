@@ -147,33 +147,35 @@ export async function startService(config: Config, logger: Logger, options: { cl
       routes: allRoutes(
         api,
         async () => {
-        const checks: Record<string, string> = {};
-        const probe = async (name: string, task: () => Promise<unknown>) => {
-          try {
-            const problem = await task();
-            checks[name] = typeof problem === 'string' ? problem : 'ok';
-          } catch (error) {
-            checks[name] = `unavailable: ${error instanceof Error ? error.message : String(error)}`;
-          }
-        };
-        await Promise.all([
-          probe('eventStore', () => eventStore.ping()),
-          probe('readStore', () => readStore.ping()),
-          probe('projector', async () => {
-            // In this process the projector says at once when a batch fails; elsewhere its lag tells.
-            const failure = projectorFailure();
-            if (failure) return `failing: ${failure}`;
-            const lag = await projectionLag();
-            return lag.seconds > PROJECTOR_READY_LAG_SECONDS ? `behind by ${lag.events} events (${lag.seconds.toFixed(1)} s)` : 'ok';
-          }),
-          probe('parkedEvents', async () => {
-            const parked = await parkedEvents();
-            return parked === 0 ? 'ok' : `degraded: ${parked >= PARKED_COUNT_LIMIT ? `${parked} or more` : parked} parked event${parked === 1 ? '' : 's'} (npm run projections:parked lists them)`;
-          }),
-        ]);
-        // Parked events leave the service degraded, not unready: every other event is projected.
-        const { parkedEvents: parked, ...essential } = checks;
-        return { ready: Object.values(essential).every((value) => value === 'ok'), degraded: parked !== 'ok', checks };
+          const checks: Record<string, string> = {};
+          const probe = async (name: string, task: () => Promise<unknown>) => {
+            try {
+              const problem = await task();
+              checks[name] = typeof problem === 'string' ? problem : 'ok';
+            } catch (error) {
+              checks[name] = `unavailable: ${error instanceof Error ? error.message : String(error)}`;
+            }
+          };
+          await Promise.all([
+            probe('eventStore', () => eventStore.ping()),
+            probe('readStore', () => readStore.ping()),
+            probe('projector', async () => {
+              // In this process the projector says at once when a batch fails; elsewhere its lag tells.
+              const failure = projectorFailure();
+              if (failure) return `failing: ${failure}`;
+              const lag = await projectionLag();
+              return lag.seconds > PROJECTOR_READY_LAG_SECONDS ? `behind by ${lag.events} events (${lag.seconds.toFixed(1)} s)` : 'ok';
+            }),
+            probe('parkedEvents', async () => {
+              const parked = await parkedEvents();
+              return parked === 0
+                ? 'ok'
+                : `degraded: ${parked >= PARKED_COUNT_LIMIT ? `${parked} or more` : parked} parked event${parked === 1 ? '' : 's'} (npm run projections:parked lists them)`;
+            }),
+          ]);
+          // Parked events leave the service degraded, not unready: every other event is projected.
+          const { parkedEvents: parked, ...essential } = checks;
+          return { ready: Object.values(essential).every((value) => value === 'ok'), degraded: parked !== 'ok', checks };
         },
         adapters.pushAuth ? storageNotifications(adapters, eventStore, config) : null,
       ),
@@ -234,14 +236,20 @@ function storageNotifications(adapters: Adapters, eventStore: Adapters['eventSto
   return {
     verify: (request) => verifyPushRequest(request, auth),
     complete: (sourceId, correlationId) =>
-      completeStoredUpload({ eventStore, blobStore: adapters.blobStore, maxUploadBytes: config.MAX_UPLOAD_BYTES, now: () => new Date().toISOString() }, sourceId, { correlationId }),
+      completeStoredUpload(
+        { eventStore, blobStore: adapters.blobStore, maxUploadBytes: config.MAX_UPLOAD_BYTES, now: () => new Date().toISOString() },
+        sourceId,
+        { correlationId },
+      ),
   };
 }
 
 async function adminKeyFromDataDir(config: Config, logger: Logger): Promise<string> {
   const secret = await persistentSecret(config.dataDir, 'admin-key', () => `adm_${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`);
   if (secret.created) {
-    process.stdout.write(`\nNo ADMIN_KEY configured: generated one and stored it in ${secret.path}\n  admin key: ${secret.value}\n(shown once; read it from that file later)\n\n`);
+    process.stdout.write(
+      `\nNo ADMIN_KEY configured: generated one and stored it in ${secret.path}\n  admin key: ${secret.value}\n(shown once; read it from that file later)\n\n`,
+    );
   } else {
     logger.info({ path: secret.path }, 'using the admin key stored in the data directory');
   }
@@ -261,7 +269,8 @@ async function main() {
   }
   const logger = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE }, redact: ['req.headers', '*.apiKey', '*.adminKey'] });
   const service = await startService(config, logger);
-  if (service.url) process.stdout.write(`Listening on ${service.url} (role ${config.ROLE}, events: ${config.EVENT_STORE}, read models: ${config.READ_STORE})\n`);
+  if (service.url)
+    process.stdout.write(`Listening on ${service.url} (role ${config.ROLE}, events: ${config.EVENT_STORE}, read models: ${config.READ_STORE})\n`);
   else process.stdout.write(`Running role ${config.ROLE}\n`);
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -67,7 +67,13 @@ try {
   console.log(
     format(
       'postgres + redis',
-      await service({ EVENT_STORE: 'postgres', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix }),
+      await service({
+        EVENT_STORE: 'postgres',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        POSTGRES_SCHEMA: schema,
+        READ_STORE: 'redis',
+        REDIS_KEY_PREFIX: prefix,
+      }),
       baseline.perSecond,
     ),
   );

@@ -30,19 +30,44 @@ async function run(name: string, env: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lcs-mixed-'));
   const adminKey = 'mixed-admin-key-0123456789abcdef0123456789';
   const service = await startService(
-    loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: adminKey, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', MAX_CONCURRENT_GENERATIONS: '1000', GENERATION_WAIT_MS: '0', ...env }),
+    loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_KEY: adminKey,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      MAX_CONCURRENT_GENERATIONS: '1000',
+      GENERATION_WAIT_MS: '0',
+      ...env,
+    }),
     pino({ level: 'silent' }),
   );
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const tenants: { key: string; sources: string[] }[] = [];
   for (let o = 0; o < organizations; o++) {
-    const created = JSON.parse((await send(agent, { method: 'POST', url: `${service.url}/v1/createOrganization`, headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Org ${o}`, url: 'https://load.example' }), expect: 201 })).body);
+    const created = JSON.parse(
+      (
+        await send(agent, {
+          method: 'POST',
+          url: `${service.url}/v1/createOrganization`,
+          headers: { 'admin-key': adminKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Org ${o}`, url: 'https://load.example' }),
+          expect: 201,
+        })
+      ).body,
+    );
     tenants.push({ key: created.apiKey.apiKey, sources: [] });
   }
   const ingest = (tenant: { key: string }, i: number): Call => {
     const boundary = 'b0undary';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\n{"sourceType":"file"}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="n${i}.txt"\r\n\r\nA delta is land formed by river sediment, note ${i}. A levee is a raised bank along a river.\r\n--${boundary}--\r\n`;
-    return { method: 'POST', url: `${service.url}/v1/ingestSource`, headers: { 'x-api-key': tenant.key, 'content-type': `multipart/form-data; boundary=${boundary}` }, body, expect: 200 };
+    return {
+      method: 'POST',
+      url: `${service.url}/v1/ingestSource`,
+      headers: { 'x-api-key': tenant.key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      expect: 200,
+    };
   };
   for (const tenant of tenants) {
     for (let i = 0; i < 3; i++) tenant.sources.push(JSON.parse((await send(agent, ingest(tenant, i))).body).data.id);
@@ -69,9 +94,24 @@ async function run(name: string, env: Record<string, string>) {
         const roll = i % 20;
         let route: string;
         let call: Call;
-        if (roll < 8) [route, call] = ['GET /v1/sources/:id', { method: 'GET', url: `${service.url}/v1/sources/${sourceId}`, headers: { 'x-api-key': tenant.key }, expect: 200 }];
-        else if (roll < 16) [route, call] = ['GET /v1/sources', { method: 'GET', url: `${service.url}/v1/sources?limit=20`, headers: { 'x-api-key': tenant.key }, expect: 200 }];
-        else if (roll < 19) [route, call] = ['POST /v1/sources/:id/quizzes', { method: 'POST', url: `${service.url}/v1/sources/${sourceId}/quizzes`, headers: { 'x-api-key': tenant.key, 'content-type': 'application/json' }, body: '{"numberOfQuestions":2}', expect: 202 }];
+        if (roll < 8)
+          [route, call] = [
+            'GET /v1/sources/:id',
+            { method: 'GET', url: `${service.url}/v1/sources/${sourceId}`, headers: { 'x-api-key': tenant.key }, expect: 200 },
+          ];
+        else if (roll < 16)
+          [route, call] = ['GET /v1/sources', { method: 'GET', url: `${service.url}/v1/sources?limit=20`, headers: { 'x-api-key': tenant.key }, expect: 200 }];
+        else if (roll < 19)
+          [route, call] = [
+            'POST /v1/sources/:id/quizzes',
+            {
+              method: 'POST',
+              url: `${service.url}/v1/sources/${sourceId}/quizzes`,
+              headers: { 'x-api-key': tenant.key, 'content-type': 'application/json' },
+              body: '{"numberOfQuestions":2}',
+              expect: 202,
+            },
+          ];
         else [route, call] = ['POST /v1/ingestSource', ingest(tenant, i)];
         const t0 = performance.now();
         const response = await send(agent, call).catch(() => ({ status: 0, body: '' }));
@@ -100,12 +140,14 @@ async function run(name: string, env: Record<string, string>) {
     const measure = async (url: string, headers: Record<string, string>) => {
       let n = 0;
       const end = performance.now() + 3000;
-      await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (performance.now() < end) {
-          await send(agent, { method: 'GET', url, headers, expect: 200 });
-          n++;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < end) {
+            await send(agent, { method: 'GET', url, headers, expect: 200 });
+            n++;
+          }
+        }),
+      );
       return n / 3;
     };
     const bareRate = await measure(`http://127.0.0.1:${(bare.address() as { port: number }).port}/doc`, {});
@@ -119,8 +161,13 @@ async function run(name: string, env: Record<string, string>) {
   await rm(dataDir, { recursive: true, force: true });
 
   const requests = [...latencies.values()].reduce((sum, list) => sum + list.length, 0);
-  console.log(`\n${name}: ${requests} requests in ${total.toFixed(1)} s = ${(requests / total).toFixed(0)} req/s, ${errors} errors, ${organizations} organizations, ${concurrency} clients`);
-  for (const [route, list] of latencies) console.log(`  ${route.padEnd(30)} n=${String(list.length).padStart(6)}  p50 ${percentile(list, 0.5).toFixed(1)} ms  p99 ${percentile(list, 0.99).toFixed(1)} ms`);
+  console.log(
+    `\n${name}: ${requests} requests in ${total.toFixed(1)} s = ${(requests / total).toFixed(0)} req/s, ${errors} errors, ${organizations} organizations, ${concurrency} clients`,
+  );
+  for (const [route, list] of latencies)
+    console.log(
+      `  ${route.padEnd(30)} n=${String(list.length).padStart(6)}  p50 ${percentile(list, 0.5).toFixed(1)} ms  p99 ${percentile(list, 0.99).toFixed(1)} ms`,
+    );
   console.log(`  projection lag p99 ${percentile(lags, 0.99).toFixed(2)} s (sampled every 250 ms)`);
   if (ratioLine) console.log(`  ${ratioLine}`);
 }
@@ -128,7 +175,13 @@ async function run(name: string, env: Record<string, string>) {
 await run('embedded (sqlite + memory)', {});
 const suffix = randomBytes(4).toString('hex');
 try {
-  await run('postgres + redis', { EVENT_STORE: 'postgres', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', POSTGRES_SCHEMA: `mixed_${suffix}`, READ_STORE: 'redis', REDIS_KEY_PREFIX: `lcs-mixed-${suffix}` });
+  await run('postgres + redis', {
+    EVENT_STORE: 'postgres',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    POSTGRES_SCHEMA: `mixed_${suffix}`,
+    READ_STORE: 'redis',
+    REDIS_KEY_PREFIX: `lcs-mixed-${suffix}`,
+  });
 } finally {
   const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
   await client.connect();

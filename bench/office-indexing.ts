@@ -60,7 +60,11 @@ const paragraph = (i: number) =>
 function lectureFodt(): string {
   const pages = Array.from({ length: 20 }, (_, page) => {
     const list = `<text:list>${Array.from({ length: 4 }, (_, i) => `<text:list-item><text:p>Point ${i + 1} of chapter ${page + 1}: erosion, transport and deposition.</text:p></text:list-item>`).join('')}</text:list>`;
-    const rows = Array.from({ length: 5 }, (_, r) => `<table:table-row>${Array.from({ length: 3 }, (_, c) => `<table:table-cell><text:p>Cell ${r}.${c}</text:p></table:table-cell>`).join('')}</table:table-row>`).join('');
+    const rows = Array.from(
+      { length: 5 },
+      (_, r) =>
+        `<table:table-row>${Array.from({ length: 3 }, (_, c) => `<table:table-cell><text:p>Cell ${r}.${c}</text:p></table:table-cell>`).join('')}</table:table-row>`,
+    ).join('');
     const paragraphs = Array.from({ length: 9 }, (_, i) => `<text:p>${paragraph(page * 10 + i)}</text:p>`).join('');
     return `<text:h text:style-name="Heading_20_1" text:outline-level="1">Chapter ${page + 1}</text:h>${paragraphs}${list}<table:table><table:table-column table:number-columns-repeated="3"/>${rows}</table:table><text:p text:style-name="Break"/>`;
   }).join('');
@@ -94,13 +98,41 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'office-bench-'));
   try {
     const convert = (source: string, filter: string) =>
-      execFileSync(process.env['SOFFICE_PATH'] || 'soffice', [`-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`, '--headless', '--norestore', '--convert-to', filter, '--outdir', dir, source], {
-        stdio: 'ignore',
-      });
+      execFileSync(
+        process.env['SOFFICE_PATH'] || 'soffice',
+        [`-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`, '--headless', '--norestore', '--convert-to', filter, '--outdir', dir, source],
+        {
+          stdio: 'ignore',
+        },
+      );
     const documents = [
-      { name: 'lecture', source: lectureFodt(), extension: 'fodt', modern: 'docx:MS Word 2007 XML', legacy: 'doc:MS Word 97', label: '20-page DOCX', via: 'word-extractor in a worker thread' },
-      { name: 'deck', source: deckFodp(), extension: 'fodp', modern: 'pptx:Impress MS PowerPoint 2007 XML', legacy: 'ppt:MS PowerPoint 97', label: '50-slide PPTX', via: 'LibreOffice, then as PPTX' },
-      { name: 'rows', source: rowsFods(), extension: 'fods', modern: 'xlsx:Calc MS Excel 2007 XML', legacy: 'xls:MS Excel 97', label: '10k-row XLSX', via: 'LibreOffice, then as XLSX' },
+      {
+        name: 'lecture',
+        source: lectureFodt(),
+        extension: 'fodt',
+        modern: 'docx:MS Word 2007 XML',
+        legacy: 'doc:MS Word 97',
+        label: '20-page DOCX',
+        via: 'word-extractor in a worker thread',
+      },
+      {
+        name: 'deck',
+        source: deckFodp(),
+        extension: 'fodp',
+        modern: 'pptx:Impress MS PowerPoint 2007 XML',
+        legacy: 'ppt:MS PowerPoint 97',
+        label: '50-slide PPTX',
+        via: 'LibreOffice, then as PPTX',
+      },
+      {
+        name: 'rows',
+        source: rowsFods(),
+        extension: 'fods',
+        modern: 'xlsx:Calc MS Excel 2007 XML',
+        legacy: 'xls:MS Excel 97',
+        label: '10k-row XLSX',
+        via: 'LibreOffice, then as XLSX',
+      },
     ];
     for (const document of documents) {
       const source = join(dir, `${document.name}.${document.extension}`);
@@ -109,7 +141,9 @@ async function main(): Promise<void> {
       convert(join(dir, `${document.name}.${document.modern.split(':')[0]}`), document.legacy);
     }
 
-    console.log(`median of ${RUNS} runs, each in a fresh process: total (module load + parse), peak RSS of that process; baseline = officeparser's document tree of the same file`);
+    console.log(
+      `median of ${RUNS} runs, each in a fresh process: total (module load + parse), peak RSS of that process; baseline = officeparser's document tree of the same file`,
+    );
     for (const document of documents) {
       const modern = document.modern.split(':')[0] as string;
       const legacy = document.legacy.split(':')[0] as string;

@@ -123,5 +123,7 @@ for (const { kind, cold, warm } of results) {
   );
 }
 console.log(`peak RSS after one document through all three generators: ${peakAfterOneMb.toFixed(0)} MB (whole process, model included)`);
-console.log(gc ? `heap kept by the cached analysis of that document: ${retainedMb.toFixed(1)} MB` : 'run with --expose-gc to see the heap kept by the cached analysis');
+console.log(
+  gc ? `heap kept by the cached analysis of that document: ${retainedMb.toFixed(1)} MB` : 'run with --expose-gc to see the heap kept by the cached analysis',
+);
 console.log(`peak RSS after all timing runs: ${peakRssMb.toFixed(0)} MB`);

@@ -67,7 +67,8 @@ try {
   const baselineStarted = performance.now();
   for (let i = 0; i < total; i += 2000) {
     const pipeline = redis.pipeline();
-    for (let j = i; j < Math.min(total, i + 2000); j++) pipeline.set(`${prefix}-baseline:${j}`, JSON.stringify({ id: j, status: 'indexed', title: `Page ${j}` }));
+    for (let j = i; j < Math.min(total, i + 2000); j++)
+      pipeline.set(`${prefix}-baseline:${j}`, JSON.stringify({ id: j, status: 'indexed', title: `Page ${j}` }));
     await pipeline.exec();
   }
   const baseline = total / ((performance.now() - baselineStarted) / 1000);

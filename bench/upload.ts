@@ -19,7 +19,9 @@ const boundary = 'benchboundary';
 // so the measured memory is the upload's, not a parser's.
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000186a0000186a00806000000', 'hex');
 const head = Buffer.concat([
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\n{"sourceType":"file"}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\n{"sourceType":"file"}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
   png,
 ]);
 const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -28,10 +30,19 @@ const chunk = Buffer.alloc(1024 * 1024, 'All work and no play makes a long text 
 function upload(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 || res.statusCode === 201 ? resolve((performance.now() - started) / 1000) : reject(new Error(`status ${res.statusCode}`))));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 || res.statusCode === 201 ? resolve((performance.now() - started) / 1000) : reject(new Error(`status ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.write(head);
     let sent = 0;
@@ -79,7 +90,15 @@ bare.close();
 
 // Started the way `npm start` starts it (package.json), flags included.
 const child = spawn(process.execPath, ['--max-semi-space-size=2', join(import.meta.dirname, '..', 'main.ts')], {
-  env: { ...process.env, DATA_DIR: join(dir, 'data'), PORT: '0', ADMIN_KEY: 'bench-admin-key-0123456789abcdef0123456789', LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(size + 1024 * 1024), WORKER_CONCURRENCY: '1' },
+  env: {
+    ...process.env,
+    DATA_DIR: join(dir, 'data'),
+    PORT: '0',
+    ADMIN_KEY: 'bench-admin-key-0123456789abcdef0123456789',
+    LOG_LEVEL: 'warn',
+    MAX_UPLOAD_BYTES: String(size + 1024 * 1024),
+    WORKER_CONCURRENCY: '1',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise<string>((resolve) => {
@@ -90,7 +109,13 @@ const url = await new Promise<string>((resolve) => {
     if (match) resolve(match[1] as string);
   });
 });
-const created = (await (await fetch(`${url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': 'bench-admin-key-0123456789abcdef0123456789', 'content-type': 'application/json' }, body: '{"name":"Bench","url":"https://b.example"}' })).json()) as { apiKey: { apiKey: string } };
+const created = (await (
+  await fetch(`${url}/v1/createOrganization`, {
+    method: 'POST',
+    headers: { 'admin-key': 'bench-admin-key-0123456789abcdef0123456789', 'content-type': 'application/json' },
+    body: '{"name":"Bench","url":"https://b.example"}',
+  })
+).json()) as { apiKey: { apiKey: string } };
 const serviceUpload = upload(`${url}/v1/ingestSource`, { 'x-api-key': created.apiKey.apiKey });
 const rss = await peakRss(child.pid as number, serviceUpload);
 const serviceSeconds = await serviceUpload;

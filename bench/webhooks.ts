@@ -46,7 +46,7 @@ try {
   const deliveries = (await service.call('GET', '/v1/webhooks', { apiKey })).body.data[0];
   const delays: number[] = [];
   let listed = 0;
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const page = await service.call('GET', `/v1/webhooks/${deliveries._id}/deliveries?limit=200${cursor ? `&cursor=${cursor}` : ''}`, { apiKey });
     for (const delivery of page.body.data as { _id: string; resourceId: string }[]) {
       listed++;
@@ -61,7 +61,9 @@ try {
   const percentile = (p: number) => delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))] ?? 0;
   const rate = events / seconds;
   console.log(`bare fetch loop to the receiver: ${bareRate.toFixed(0)} requests/s`);
-  console.log(`webhooks: ${events} events appended and delivered in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} deliveries/s (${((rate / bareRate) * 100).toFixed(0)}% of the bare loop); event → delivery p50 ${percentile(50)} ms, p99 ${percentile(99)} ms (${delays.length} of ${listed} listed deliveries measured)`);
+  console.log(
+    `webhooks: ${events} events appended and delivered in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} deliveries/s (${((rate / bareRate) * 100).toFixed(0)}% of the bare loop); event → delivery p50 ${percentile(50)} ms, p99 ${percentile(99)} ms (${delays.length} of ${listed} listed deliveries measured)`,
+  );
 } finally {
   await service.stop();
   receiver.close();

@@ -46,7 +46,11 @@ if (import.meta.main) {
   const config = loadConfigOrExit();
   const store = await openEventStoreFromConfig(config);
   try {
-    for await (const event of replay(store, { ...(args.organization ? { organization: args.organization } : {}), ...(args.stream ? { stream: args.stream } : {}), ...(args.from !== undefined ? { from: args.from } : {}) })) {
+    for await (const event of replay(store, {
+      ...(args.organization ? { organization: args.organization } : {}),
+      ...(args.stream ? { stream: args.stream } : {}),
+      ...(args.from !== undefined ? { from: args.from } : {}),
+    })) {
       await write(line(event));
     }
   } finally {

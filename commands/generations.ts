@@ -23,36 +23,36 @@ export async function requestGeneration(
 ) {
   const commands = generationCommands[kind];
   return createOnce(deps.eventStore, commands.streamName(id.id), id, context.organizationId, async () => {
-  const { state: source } = await sourceCommands.load(deps.eventStore, request.sourceId);
-  if (source.status === 'none' || source.status === 'deleted') throw new NotFoundError('source not found');
-  if (source.organizationId !== context.organizationId) throw new ForbiddenError('this source belongs to another organization');
-  if (source.status === 'failed') throw new ConflictError(`the source failed to index: ${source.reason}`);
-  // A pending source may never get its file: waiting for it would hold a generation slot until its URL expires.
-  if (source.status === 'pending') throw new ConflictError('the source has no file yet: upload the file to its upload URL first, then generate');
-  const max = deps.maxConcurrentGenerations;
-  const inProgress = await countGenerating(await deps.readStore.active(), context.organizationId, max);
-  if (inProgress >= max) {
-    throw new TooManyRequestsError(
-      `${inProgress} generations are in progress for this organization (the limit is ${max}); retry when one has finished`,
-      QUOTA_RETRY_AFTER_SECONDS,
-    );
-  }
-  return commands.handle(
-    deps.eventStore,
-    id.id,
-    {
-      type: 'RequestGeneration',
-      request: {
-        id: id.id,
-        organizationId: context.organizationId,
-        sourceId: request.sourceId,
-        difficulty: request.difficulty,
-        ...(kind === 'quiz' ? { numberOfQuestions: request.numberOfQuestions ?? DEFAULT_QUESTIONS } : {}),
+    const { state: source } = await sourceCommands.load(deps.eventStore, request.sourceId);
+    if (source.status === 'none' || source.status === 'deleted') throw new NotFoundError('source not found');
+    if (source.organizationId !== context.organizationId) throw new ForbiddenError('this source belongs to another organization');
+    if (source.status === 'failed') throw new ConflictError(`the source failed to index: ${source.reason}`);
+    // A pending source may never get its file: waiting for it would hold a generation slot until its URL expires.
+    if (source.status === 'pending') throw new ConflictError('the source has no file yet: upload the file to its upload URL first, then generate');
+    const max = deps.maxConcurrentGenerations;
+    const inProgress = await countGenerating(await deps.readStore.active(), context.organizationId, max);
+    if (inProgress >= max) {
+      throw new TooManyRequestsError(
+        `${inProgress} generations are in progress for this organization (the limit is ${max}); retry when one has finished`,
+        QUOTA_RETRY_AFTER_SECONDS,
+      );
+    }
+    return commands.handle(
+      deps.eventStore,
+      id.id,
+      {
+        type: 'RequestGeneration',
+        request: {
+          id: id.id,
+          organizationId: context.organizationId,
+          sourceId: request.sourceId,
+          difficulty: request.difficulty,
+          ...(kind === 'quiz' ? { numberOfQuestions: request.numberOfQuestions ?? DEFAULT_QUESTIONS } : {}),
+        },
+        now: context.now,
       },
-      now: context.now,
-    },
-    context,
-  );
+      context,
+    );
   });
 }
 

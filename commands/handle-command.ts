@@ -83,7 +83,14 @@ export async function handleCommand<State, Command>(
     }));
     try {
       const result: AppendResult = await store.append(streamName, toAppend, version);
-      return { state: nextState, streamName, newEvents, appended: toAppend, nextExpectedVersion: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
+      return {
+        state: nextState,
+        streamName,
+        newEvents,
+        appended: toAppend,
+        nextExpectedVersion: result.nextExpectedVersion,
+        checkpoint: result.lastCheckpoint,
+      };
     } catch (error) {
       const retry = options.retryOnConflict ?? true;
       if (!(error instanceof ConcurrencyError) || !retry || attempt >= MAX_CONFLICT_RETRIES) throw error;
@@ -135,11 +142,18 @@ export const writtenBy = (result: CommandResult<unknown>): Written => ({
  * already exists for the same organization, an earlier attempt of this very request created it (its
  * answer was lost, or its idempotency record was), so that stream is the result, not a conflict.
  */
-export async function createOnce(store: EventStore, streamName: string, id: NewId, organizationId: string, create: () => Promise<CommandResult<unknown>>): Promise<Written> {
+export async function createOnce(
+  store: EventStore,
+  streamName: string,
+  id: NewId,
+  organizationId: string,
+  create: () => Promise<CommandResult<unknown>>,
+): Promise<Written> {
   if (id.derived) {
     const events = await store.readStream(streamName);
     const last = events.at(-1);
-    if (last && events[0]?.metadata.organizationId === organizationId) return { streamName, events, firstPosition: 0, checkpoint: last.globalPosition, created: false };
+    if (last && events[0]?.metadata.organizationId === organizationId)
+      return { streamName, events, firstPosition: 0, checkpoint: last.globalPosition, created: false };
   }
   return writtenBy(await create());
 }

@@ -10,10 +10,15 @@ export type IssuedKey = { keyId: string; plaintext: string; issuedAt: string };
 
 export async function createOrganization(store: EventStore, input: { organizationId: string; name: string; url: string }, context: CommandContext) {
   const key = newApiKey();
-  const result = await organizationCommands.handle(store, input.organizationId, { type: 'CreateOrganization', ...input, key, now: context.now }, {
-    ...context,
-    organizationId: input.organizationId,
-  });
+  const result = await organizationCommands.handle(
+    store,
+    input.organizationId,
+    { type: 'CreateOrganization', ...input, key, now: context.now },
+    {
+      ...context,
+      organizationId: input.organizationId,
+    },
+  );
   return { result, key: { keyId: key.keyId, plaintext: key.plaintext, issuedAt: context.now } satisfies IssuedKey };
 }
 

@@ -18,12 +18,22 @@ type Acting = CommandContext & { organizationId: string };
 
 export const ingestSource = (store: EventStore, sourceId: NewId, source: Ingest, context: Acting) =>
   createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () =>
-    sourceCommands.handle(store, sourceId.id, { type: 'IngestSource', source: { ...source, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now }, context),
+    sourceCommands.handle(
+      store,
+      sourceId.id,
+      { type: 'IngestSource', source: { ...source, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now },
+      context,
+    ),
   );
 
 export const requestUpload = (store: EventStore, sourceId: NewId, upload: UploadRequest, context: Acting) =>
   createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () =>
-    sourceCommands.handle(store, sourceId.id, { type: 'RequestUpload', upload: { ...upload, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now }, context),
+    sourceCommands.handle(
+      store,
+      sourceId.id,
+      { type: 'RequestUpload', upload: { ...upload, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now },
+      context,
+    ),
   );
 
 /** The bytes of a pending source arrived (through the API's signed URL). */
@@ -41,16 +51,23 @@ export async function deleteSource(
   options: { cascade: boolean },
   context: Acting,
 ) {
-  let result = await sourceCommands.handle(deps.eventStore, sourceId, { type: 'DeleteSource', organizationId: context.organizationId, now: context.now }, context);
+  let result = await sourceCommands.handle(
+    deps.eventStore,
+    sourceId,
+    { type: 'DeleteSource', organizationId: context.organizationId, now: context.now },
+    context,
+  );
   await deleteSourceBlobs(deps.eventStore, deps.blobStore, sourceId);
   if (options.cascade) {
     for (const kind of generationKinds) {
       for (const id of await generatedFrom(deps.readStore, kind, context.organizationId, sourceId)) {
-        const deleted = await generationCommands[kind].handle(deps.eventStore, id, { type: 'DeleteGeneration', organizationId: context.organizationId, now: context.now }, context).catch((error: unknown) => {
-          // Deleted meanwhile by someone else: what cascading wanted.
-          if (error instanceof NotFoundError) return null;
-          throw error;
-        });
+        const deleted = await generationCommands[kind]
+          .handle(deps.eventStore, id, { type: 'DeleteGeneration', organizationId: context.organizationId, now: context.now }, context)
+          .catch((error: unknown) => {
+            // Deleted meanwhile by someone else: what cascading wanted.
+            if (error instanceof NotFoundError) return null;
+            throw error;
+          });
         if (deleted?.checkpoint) result = { ...result, checkpoint: deleted.checkpoint };
       }
     }

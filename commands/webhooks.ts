@@ -17,7 +17,12 @@ export const webhookSecret = (key: string, webhookId: string, version: number): 
 
 export const createWebhook = (store: EventStore, webhookId: NewId, endpoint: { url: string; events: WebhookEventType[] }, context: Acting) =>
   createOnce(store, webhookStreamName(webhookId.id), webhookId, context.organizationId, () =>
-    webhookCommands.handle(store, webhookId.id, { type: 'CreateWebhook', webhookId: webhookId.id, organizationId: context.organizationId, ...endpoint, now: context.now }, context),
+    webhookCommands.handle(
+      store,
+      webhookId.id,
+      { type: 'CreateWebhook', webhookId: webhookId.id, organizationId: context.organizationId, ...endpoint, now: context.now },
+      context,
+    ),
   );
 
 export const rotateWebhookSecret = (store: EventStore, webhookId: string, context: Acting) =>

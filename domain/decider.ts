@@ -7,5 +7,4 @@ export type Decider<State, Command> = {
   evolve: (state: State, event: DomainEvent) => State;
 };
 
-export const fold = <State, Command>(decider: Decider<State, Command>, events: DomainEvent[]): State =>
-  events.reduce(decider.evolve, decider.initialState());
+export const fold = <State, Command>(decider: Decider<State, Command>, events: DomainEvent[]): State => events.reduce(decider.evolve, decider.initialState());

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  Difficulty,
-  FlashcardSetContent,
-  GeneratorInfo,
-  MindmapContent,
-  QuizContent,
-  outlineKinds,
-} from './learning-content.ts';
+import { Difficulty, FlashcardSetContent, GeneratorInfo, MindmapContent, QuizContent, outlineKinds } from './learning-content.ts';
 
 // The event catalog. Events are the audit log: no plaintext API key and no document text in here;
 // extracted text and uploaded bytes live in the blob store, referenced by key and SHA-256.
@@ -165,10 +158,7 @@ export type EventType = keyof typeof eventSchemas;
 export const eventTypes = Object.keys(eventSchemas) as EventType[];
 
 /** Current schema version of each event type; a bump comes with an upcaster from the older version. */
-export const currentVersion: Record<EventType, number> = Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<
-  EventType,
-  number
->;
+export const currentVersion: Record<EventType, number> = Object.fromEntries(eventTypes.map((t) => [t, 1])) as Record<EventType, number>;
 
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 /** upcasters[type][v] turns data written at version v into version v + 1. */
@@ -205,8 +195,7 @@ export function upcastAndParse(
   return { type, data: schema.parse(current) };
 }
 
-export const parseEvent = (type: string, version: number, data: Record<string, unknown>): DomainEvent =>
-  upcastAndParse(type, version, data) as DomainEvent;
+export const parseEvent = (type: string, version: number, data: Record<string, unknown>): DomainEvent => upcastAndParse(type, version, data) as DomainEvent;
 
 /** An event as a store records it: its type, data and the schema version it was written at. */
 export type StoredEvent = { type: string; data: Record<string, unknown>; metadata: { schemaVersion: number } };

@@ -50,8 +50,7 @@ export type GenerationCommand =
   | { type: 'FailGeneration'; workerId: string | null; reason: string; retryable: boolean; now: string }
   | { type: 'DeleteGeneration'; organizationId: string; now: string };
 
-const event = (kind: GenerationKind, step: GenerationStep, data: Record<string, unknown>) =>
-  ({ type: generationEventType(kind, step), data }) as DomainEvent;
+const event = (kind: GenerationKind, step: GenerationStep, data: Record<string, unknown>) => ({ type: generationEventType(kind, step), data }) as DomainEvent;
 
 export function generationDecider(kind: GenerationKind): Decider<GenerationState, GenerationCommand> {
   const label = kind === 'flashcards' ? 'flashcard set' : kind;
@@ -82,9 +81,7 @@ export function generationDecider(kind: GenerationKind): Decider<GenerationState
             return [failure(state, `generation did not finish after ${MAX_ATTEMPTS} attempts`, false, MAX_ATTEMPTS, command.now)];
           }
           const leaseExpiresAt = leaseUntil(command.now, command.leaseMs);
-          return [
-            event(kind, 'GenerationStarted', { id: state.id, workerId: command.workerId, attempt, leaseExpiresAt, startedAt: command.now }),
-          ];
+          return [event(kind, 'GenerationStarted', { id: state.id, workerId: command.workerId, attempt, leaseExpiresAt, startedAt: command.now })];
         }
         case 'CompleteGeneration': {
           if (state.status !== 'generating' || state.claim.workerId !== command.workerId) {

@@ -4,9 +4,7 @@ import { ConflictError, NotFoundError } from './errors.ts';
 
 export const organizationStreamName = (organizationId: string) => `organization-${organizationId}`;
 
-export type OrganizationState =
-  | { status: 'none' }
-  | { status: 'active'; organizationId: string; activeKeys: Set<string>; revokedKeys: Set<string> };
+export type OrganizationState = { status: 'none' } | { status: 'active'; organizationId: string; activeKeys: Set<string>; revokedKeys: Set<string> };
 
 export type IssueKey = { keyId: string; keyHash: string; lastFour: string };
 
@@ -27,10 +25,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
     if (command.type === 'CreateOrganization') {
       if (state.status !== 'none') throw new ConflictError('the organization already exists');
       const { organizationId, name, url, key, now } = command;
-      return [
-        { type: 'OrganizationCreated', data: { organizationId, name, url, createdAt: now } },
-        issued(organizationId, key, now),
-      ];
+      return [{ type: 'OrganizationCreated', data: { organizationId, name, url, createdAt: now } }, issued(organizationId, key, now)];
     }
     if (state.status === 'none') throw new NotFoundError('organization not found');
     switch (command.type) {
@@ -42,9 +37,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       case 'RevokeApiKey':
         if (state.revokedKeys.has(command.keyId)) return [];
         if (!state.activeKeys.has(command.keyId)) throw new NotFoundError('API key not found');
-        return [
-          { type: 'ApiKeyRevoked', data: { organizationId: state.organizationId, keyId: command.keyId, revokedAt: command.now } },
-        ];
+        return [{ type: 'ApiKeyRevoked', data: { organizationId: state.organizationId, keyId: command.keyId, revokedAt: command.now } }];
     }
   },
 

@@ -42,16 +42,18 @@ export function webhookEventOf(event: DomainEvent): WebhookEvent | null {
   const lifecycle = generationStepOf(event.type);
   if (!lifecycle || (lifecycle.step !== 'Generated' && lifecycle.step !== 'GenerationFailed')) return null;
   const outcome = lifecycle.step === 'Generated' ? 'ready' : 'failed';
-  return { type: `${generationSubject[lifecycle.kind]}.${outcome}` as WebhookEventType, resourceKind: lifecycle.kind, resourceId: String((event.data as { id: string }).id) };
+  return {
+    type: `${generationSubject[lifecycle.kind]}.${outcome}` as WebhookEventType,
+    resourceKind: lifecycle.kind,
+    resourceId: String((event.data as { id: string }).id),
+  };
 }
 
 /** The collection a resource of `kind` is read from, to send it as GET shows it. */
 export const resourceCollection = (kind: ResourceKind) => (kind === 'source' ? 'sources' : generationNames[kind].collection);
 
 export type WebhookState =
-  | { status: 'none' }
-  | { status: 'active' | 'disabled'; webhookId: string; organizationId: string; secretVersion: number }
-  | { status: 'deleted' };
+  { status: 'none' } | { status: 'active' | 'disabled'; webhookId: string; organizationId: string; secretVersion: number } | { status: 'deleted' };
 
 export type WebhookCommand =
   | { type: 'CreateWebhook'; webhookId: string; organizationId: string; url: string; events: WebhookEventType[]; now: string }
@@ -79,11 +81,21 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand> = {
       }
       case 'RotateSecret': {
         const live = owned(state, command.organizationId);
-        return [{ type: 'WebhookSecretRotated', data: { webhookId: live.webhookId, organizationId: live.organizationId, secretVersion: live.secretVersion + 1, rotatedAt: command.now } }];
+        return [
+          {
+            type: 'WebhookSecretRotated',
+            data: { webhookId: live.webhookId, organizationId: live.organizationId, secretVersion: live.secretVersion + 1, rotatedAt: command.now },
+          },
+        ];
       }
       case 'DisableWebhook': {
         if (state.status !== 'active') return [];
-        return [{ type: 'WebhookEndpointDisabled', data: { webhookId: state.webhookId, organizationId: state.organizationId, reason: command.reason, disabledAt: command.now } }];
+        return [
+          {
+            type: 'WebhookEndpointDisabled',
+            data: { webhookId: state.webhookId, organizationId: state.organizationId, reason: command.reason, disabledAt: command.now },
+          },
+        ];
       }
       case 'DeleteWebhook': {
         const live = owned(state, command.organizationId);
@@ -134,12 +146,22 @@ export const deliveryDecider: Decider<DeliveryState, DeliveryCommand> = {
     switch (command.type) {
       case 'RecordAttempt':
         if (state.status === 'delivered' || state.status === 'abandoned') throw new ConflictError(`the delivery is already ${state.status}`);
-        return [{ type: 'WebhookDeliveryAttempted', data: { deliveryId: command.deliveryId, ...command.attempt, attempt: (state.status === 'none' ? 0 : state.attempts) + 1, attemptedAt: command.now } }];
+        return [
+          {
+            type: 'WebhookDeliveryAttempted',
+            data: { deliveryId: command.deliveryId, ...command.attempt, attempt: (state.status === 'none' ? 0 : state.attempts) + 1, attemptedAt: command.now },
+          },
+        ];
       case 'RequestRetry': {
         if (state.status === 'none') throw new NotFoundError('delivery not found');
         if (state.organizationId !== command.organizationId) throw new ForbiddenError('this delivery belongs to another organization');
         if (state.status === 'delivered') throw new ConflictError('the delivery has already succeeded');
-        return [{ type: 'WebhookDeliveryRetryRequested', data: { deliveryId: state.deliveryId, webhookId: state.webhookId, organizationId: state.organizationId, requestedAt: command.now } }];
+        return [
+          {
+            type: 'WebhookDeliveryRetryRequested',
+            data: { deliveryId: state.deliveryId, webhookId: state.webhookId, organizationId: state.organizationId, requestedAt: command.now },
+          },
+        ];
       }
       case 'Abandon':
         if (state.status !== 'pending' && state.status !== 'none') return [];

@@ -45,7 +45,10 @@ export function createFileExtractor(options: FileExtractorOptions): FileExtracto
       } else {
         content = await parseInSandbox(parsers[format], input, limits);
       }
-      if (!content.text.trim()) throw new ExtractionError(isImage(format) ? 'no text could be extracted: no text was recognised in the image' : 'no text could be extracted from the file');
+      if (!content.text.trim())
+        throw new ExtractionError(
+          isImage(format) ? 'no text could be extracted: no text was recognised in the image' : 'no text could be extracted from the file',
+        );
       return { ...content, format };
     },
     close: () => ocr.close(),

@@ -15,7 +15,14 @@ export type OfficeXmlFormat = 'docx' | 'pptx' | 'xlsx';
 
 const conversions: Record<OfficeXmlFormat, { from: string; filter: string; kind: string; article: string; app: string; debianPackage: string }> = {
   docx: { from: 'doc', filter: 'MS Word 97', kind: 'Word 97-2003 document', article: 'a', app: 'Word', debianPackage: 'libreoffice-writer-nogui' },
-  pptx: { from: 'ppt', filter: 'MS PowerPoint 97', kind: 'PowerPoint 97-2003 presentation', article: 'a', app: 'PowerPoint', debianPackage: 'libreoffice-impress-nogui' },
+  pptx: {
+    from: 'ppt',
+    filter: 'MS PowerPoint 97',
+    kind: 'PowerPoint 97-2003 presentation',
+    article: 'a',
+    app: 'PowerPoint',
+    debianPackage: 'libreoffice-impress-nogui',
+  },
   xlsx: { from: 'xls', filter: 'MS Excel 97', kind: 'Excel 97-2003 workbook', article: 'an', app: 'Excel', debianPackage: 'libreoffice-calc-nogui' },
 };
 
@@ -97,7 +104,8 @@ export async function convertWithLibreOffice(inputPath: string, targetExt: Offic
   try {
     outcome = await runInOwnGroup(options.sofficePath ?? sofficePath(), args, timeoutMs);
   } catch (error) {
-    if (error instanceof SofficeMissingError) throw new ExtractionError(`LibreOffice is required to read .${from} files; install ${debianPackage} on the server`);
+    if (error instanceof SofficeMissingError)
+      throw new ExtractionError(`LibreOffice is required to read .${from} files; install ${debianPackage} on the server`);
     throw new ExtractionError(`LibreOffice could not be started to read the .${from} file`, { retryable: true, cause: error });
   }
   if (outcome.timedOut) {
@@ -108,6 +116,9 @@ export async function convertWithLibreOffice(inputPath: string, targetExt: Offic
     (info) => info.size,
     () => 0,
   );
-  if (size === 0) throw new ExtractionError(`the file is damaged or is not ${article} ${kind}, so it could not be read; open it in ${app}, save it again and upload the new file`);
+  if (size === 0)
+    throw new ExtractionError(
+      `the file is damaged or is not ${article} ${kind}, so it could not be read; open it in ${app}, save it again and upload the new file`,
+    );
   return output;
 }

@@ -47,11 +47,16 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
 
   const startBounded = (): Promise<Worker> => {
     const starting = start();
-    return withTimeout(starting, startTimeoutMs, new ExtractionError('the text recognition engine did not start in time', { retryable: true })).catch((error: unknown) => {
-      // A start that hangs past the timeout may still finish later: its worker must not linger.
-      void starting.then((late) => late.terminate(), () => undefined);
-      throw error;
-    });
+    return withTimeout(starting, startTimeoutMs, new ExtractionError('the text recognition engine did not start in time', { retryable: true })).catch(
+      (error: unknown) => {
+        // A start that hangs past the timeout may still finish later: its worker must not linger.
+        void starting.then(
+          (late) => late.terminate(),
+          () => undefined,
+        );
+        throw error;
+      },
+    );
   };
 
   const discard = async (current: Promise<Worker> | null) => {

@@ -10,8 +10,7 @@ const [preloadModule, preloadName] = process.argv.slice(2);
 
 const send = (message: ChildMessage) => process.send?.(message);
 
-const isAllocationFailure = (error: unknown) =>
-  error instanceof RangeError && /allocation failed|out of memory|Invalid string length/i.test(error.message);
+const isAllocationFailure = (error: unknown) => error instanceof RangeError && /allocation failed|out of memory|Invalid string length/i.test(error.message);
 
 async function parse(request: ParseRequest): Promise<ChildMessage> {
   try {
@@ -19,9 +18,17 @@ async function parse(request: ParseRequest): Promise<ChildMessage> {
     const content = await parser(request.path, { workDir: request.workDir, ...(request.fileName ? { fileName: request.fileName } : {}) });
     return { type: 'result', id: request.id, ok: true, content };
   } catch (error) {
-    if (error instanceof ExtractionError) return { type: 'result', id: request.id, ok: false, failure: 'parser', message: error.message, retryable: error.retryable };
+    if (error instanceof ExtractionError)
+      return { type: 'result', id: request.id, ok: false, failure: 'parser', message: error.message, retryable: error.retryable };
     if (isAllocationFailure(error)) return { type: 'result', id: request.id, ok: false, failure: 'memory', message: String(error), retryable: false };
-    return { type: 'result', id: request.id, ok: false, failure: 'crash', message: error instanceof Error ? error.stack ?? error.message : String(error), retryable: false };
+    return {
+      type: 'result',
+      id: request.id,
+      ok: false,
+      failure: 'crash',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      retryable: false,
+    };
   }
 }
 

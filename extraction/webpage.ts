@@ -14,8 +14,38 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 // Elements that start a new line of text; everything else flows inline into the current line.
 const BLOCKS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H4', 'H5',
-  'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TFOOT', 'THEAD', 'TR', 'UL',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'CAPTION',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'TFOOT',
+  'THEAD',
+  'TR',
+  'UL',
 ]);
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
 
@@ -92,7 +122,8 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
   const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
-  const noText = () => new ExtractionError('no readable text was found on the page (a page that builds its text with JavaScript cannot be read; upload it as a file instead)');
+  const noText = () =>
+    new ExtractionError('no readable text was found on the page (a page that builds its text with JavaScript cannot be read; upload it as a file instead)');
   if (!article?.content) throw noText();
   const title = article.title?.replace(/\s+/g, ' ').trim() || pageTitle || new URL(url).hostname;
   const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${article.content}</body></html>`);

@@ -12,7 +12,15 @@ import { asExtractionError, type WebOptions } from './web-errors.ts';
 export const DEFAULT_YOUTUBE_BASE_URL = 'https://www.youtube.com';
 const SEGMENT_SECONDS = 60;
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtu.be', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtu.be',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 // Caption URLs handed to the WEB client have needed a proof-of-origin token since 2025; the ANDROID
 // client's have not (youtube-transcript-api switched to it for that reason).
 const INNERTUBE_CLIENT = { clientName: 'ANDROID', clientVersion: '20.10.38', hl: 'en' };
@@ -49,9 +57,7 @@ const PlayerResponse = z.object({
     })
     .optional(),
   videoDetails: z.object({ title: z.string().optional(), lengthSeconds: z.coerce.number().optional() }).optional(),
-  captions: z
-    .object({ playerCaptionsTracklistRenderer: z.object({ captionTracks: z.array(CaptionTrack).optional() }).optional() })
-    .optional(),
+  captions: z.object({ playerCaptionsTracklistRenderer: z.object({ captionTracks: z.array(CaptionTrack).optional() }).optional() }).optional(),
 });
 type PlayerResponse = z.infer<typeof PlayerResponse>;
 
@@ -167,7 +173,8 @@ async function fetchPlayer(videoId: string, baseUrl: string, options: YouTubeOpt
     });
     return PlayerResponse.parse(JSON.parse(response.body.toString('utf8')));
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof z.ZodError) throw new ExtractionError('YouTube answered in an unexpected format', { retryable: true, cause: error });
+    if (error instanceof SyntaxError || error instanceof z.ZodError)
+      throw new ExtractionError('YouTube answered in an unexpected format', { retryable: true, cause: error });
     throw asExtractionError(error);
   }
 }
@@ -198,7 +205,9 @@ export async function readYouTubeCaptions(url: string, options: YouTubeOptions):
   const tracks = player.captions?.playerCaptionsTracklistRenderer?.captionTracks ?? [];
   const track = chooseCaptionTrack(tracks);
   if (!track) {
-    throw new CaptionsUnavailableError(tracks.length ? 'this video has no captions YouTube serves without a browser proof-of-origin token' : 'this video has no captions');
+    throw new CaptionsUnavailableError(
+      tracks.length ? 'this video has no captions YouTube serves without a browser proof-of-origin token' : 'this video has no captions',
+    );
   }
   const cues = await fetchCues(track, baseUrl, options);
   if (cues.length === 0) throw new CaptionsUnavailableError('this video has no captions (YouTube sent an empty caption track)');

@@ -94,11 +94,17 @@ export async function guardZip(path: string, limits: ZipLimits = defaultZipLimit
       if (entry.fileName.endsWith('/')) return zip.readEntry();
       if (total + entry.uncompressedSize > limits.maxTotalBytes) return fail(bomb(total + entry.uncompressedSize));
       if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio) {
-        return fail(new ExtractionError(`the file holds a part that expands ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} times (a zip bomb?) and was not parsed`));
+        return fail(
+          new ExtractionError(
+            `the file holds a part that expands ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} times (a zip bomb?) and was not parsed`,
+          ),
+        );
       }
       zip.openReadStream(entry, (error, stream) => {
         if (error) {
-          return fail(/encrypted/i.test(error.message) ? new ExtractionError('the file is password-protected; remove the password and upload it again') : damaged());
+          return fail(
+            /encrypted/i.test(error.message) ? new ExtractionError('the file is password-protected; remove the password and upload it again') : damaged(),
+          );
         }
         stream.on('data', (chunk: Buffer) => {
           total += chunk.length;

@@ -1,10 +1,4 @@
-import {
-  FlashcardSetContent,
-  MindmapContent,
-  QuizContent,
-  type QuizQuestion,
-  type SourceReference,
-} from '../domain/learning-content.ts';
+import { FlashcardSetContent, MindmapContent, QuizContent, type QuizQuestion, type SourceReference } from '../domain/learning-content.ts';
 import { GenerationError } from '../ports/generator.ts';
 
 // Quality rules every generator's output passes before it is stored. They look only at the output
@@ -115,7 +109,10 @@ export function checkFlashcards(content: FlashcardSetContent): QualityViolation[
   const parsed = FlashcardSetContent.safeParse(content);
   if (!parsed.success) return schemaViolations(parsed);
   const { cards } = parsed.data;
-  const violations = duplicateIdViolations('card', cards.map((card) => card.id));
+  const violations = duplicateIdViolations(
+    'card',
+    cards.map((card) => card.id),
+  );
   cards.forEach((card, index) => {
     const label = `card ${card.id}`;
     if (!card.term.trim()) violations.push(`${label} has an empty term`);
@@ -173,7 +170,8 @@ function positionViolations(questions: readonly QuizQuestion[]): QualityViolatio
   const violations: QualityViolation[] = [];
   counts.forEach((count, index) => {
     if (count > limit) violations.push(`correct answers are unbalanced: index ${index} is correct ${count} times of ${questions.length} (at most ${limit})`);
-    if (questions.length >= 8 && count === 0) violations.push(`correct answers are unbalanced: index ${index} is never correct in ${questions.length} questions`);
+    if (questions.length >= 8 && count === 0)
+      violations.push(`correct answers are unbalanced: index ${index} is never correct in ${questions.length} questions`);
   });
   return violations;
 }
@@ -186,7 +184,12 @@ export function checkQuiz(content: QuizContent, numberOfQuestions: number): Qual
   if (questions.length !== numberOfQuestions) {
     violations.push(`the quiz has ${questions.length} questions, ${numberOfQuestions} were asked for`);
   }
-  violations.push(...duplicateIdViolations('question', questions.map((question) => question.id)));
+  violations.push(
+    ...duplicateIdViolations(
+      'question',
+      questions.map((question) => question.id),
+    ),
+  );
   questions.forEach((question, index) => {
     violations.push(...questionViolations(question));
     for (const other of questions.slice(0, index)) {
@@ -226,8 +229,14 @@ export function checkMindmap(content: MindmapContent): QualityViolation[] {
   if (!parsed.success) return schemaViolations(parsed);
   const { nodes, edges, rootId } = parsed.data;
   const violations = [
-    ...duplicateIdViolations('node', nodes.map((node) => node.id)),
-    ...duplicateIdViolations('edge', edges.map((edge) => edge.id)),
+    ...duplicateIdViolations(
+      'node',
+      nodes.map((node) => node.id),
+    ),
+    ...duplicateIdViolations(
+      'edge',
+      edges.map((edge) => edge.id),
+    ),
   ];
   const byId = new Map(nodes.map((node) => [node.id, node]));
   for (const node of nodes) if (!node.label.trim()) violations.push(`node ${node.id} has an empty label`);

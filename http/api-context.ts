@@ -51,7 +51,13 @@ export function owned(doc: Doc | null, caller: Caller, label: string): Doc {
  * If the read models lag past the read-your-writes wait, or anything fails after the append, the
  * request answers `stored`: never a 404 for what it just wrote.
  */
-export async function answerWrite(api: ApiContext, context: RouteContext, checkpoint: Checkpoint | null, stored: Reply, read?: () => Promise<Reply>): Promise<Reply> {
+export async function answerWrite(
+  api: ApiContext,
+  context: RouteContext,
+  checkpoint: Checkpoint | null,
+  stored: Reply,
+  read?: () => Promise<Reply>,
+): Promise<Reply> {
   context.written(stored);
   if (!(await api.awaitProjection(checkpoint)) || !read) return stored;
   return read();

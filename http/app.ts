@@ -31,7 +31,15 @@ export type AppOptions = {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 const statusOfDomainError = (error: DomainError): number =>
-  error instanceof NotFoundError ? 404 : error instanceof ForbiddenError ? 403 : error instanceof ConflictError ? 409 : error instanceof InvalidRequestError ? 400 : 422;
+  error instanceof NotFoundError
+    ? 404
+    : error instanceof ForbiddenError
+      ? 403
+      : error instanceof ConflictError
+        ? 409
+        : error instanceof InvalidRequestError
+          ? 400
+          : 422;
 
 export function createApp(options: AppOptions): express.Express {
   const app = express();
@@ -51,7 +59,14 @@ export function createApp(options: AppOptions): express.Express {
       options.metrics?.httpRequests.inc(labels);
       options.metrics?.httpDuration.observe(labels, durationMs / 1000);
       options.logger.info(
-        { requestId, method: req.method, route: res.locals['route'] ?? null, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+        {
+          requestId,
+          method: req.method,
+          route: res.locals['route'] ?? null,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Math.round(durationMs * 10) / 10,
+        },
         'request',
       );
     });
@@ -96,7 +111,10 @@ function serveConsole(app: express.Express) {
   const consoleDir = join(import.meta.dirname, '..', 'console');
   const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const policy: RequestHandler = (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    );
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   };

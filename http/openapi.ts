@@ -58,7 +58,10 @@ export function buildOpenApi(routes: RouteDefinition[], info: { serverUrl?: stri
       ]),
     );
     if (route.auth === 'apiKey' || route.auth === 'adminKey') {
-      responses['500'] ??= { description: 'Internal error (the body carries a request id)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses['500'] ??= {
+        description: 'Internal error (the body carries a request id)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     }
     (paths[openApiPath(route.path)] ??= {})[route.method] = {
       summary: route.summary,

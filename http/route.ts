@@ -41,7 +41,10 @@ export type RouteDefinition = {
    * only known once it has been read (multipart) takes the session and calls `begin` itself.
    */
   idempotency?: 'manual';
-  handle(input: { params: Record<string, string>; query: Record<string, unknown>; body: unknown; req: Request; res: Response }, context: RouteContext): Promise<Reply>;
+  handle(
+    input: { params: Record<string, string>; query: Record<string, unknown>; body: unknown; req: Request; res: Response },
+    context: RouteContext,
+  ): Promise<Reply>;
 };
 
 export const defineRoute = (route: RouteDefinition): RouteDefinition => route;

@@ -136,10 +136,7 @@ const withIds = <S extends z.ZodRawShape>(shape: S, name: string) => ({
 
 export const FlashcardSet = withIds({ cards: z.array(Flashcard).optional() }, 'FlashcardSet');
 export const Quiz = withIds({ numberOfQuestions: z.number().int(), questions: z.array(QuizQuestion).optional() }, 'Quiz');
-export const Mindmap = withIds(
-  { rootId: z.string().optional(), nodes: z.array(MindmapNode).optional(), edges: z.array(MindmapEdge).optional() },
-  'Mindmap',
-);
+export const Mindmap = withIds({ rootId: z.string().optional(), nodes: z.array(MindmapNode).optional(), edges: z.array(MindmapEdge).optional() }, 'Mindmap');
 
 export const limitParam = (max: number, fallback: number) =>
   z.coerce

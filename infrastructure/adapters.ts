@@ -48,14 +48,19 @@ export async function openEventStoreFromConfig(config: Config): Promise<EventSto
     case 'sqlite':
       return openSqliteEventStore({ path: config.SQLITE_PATH ?? join(config.dataDir, 'events.sqlite') });
     case 'postgres':
-      return (await import('./event-store/postgres.ts')).openPostgresEventStore({ connectionString: config.DATABASE_URL as string, schema: config.POSTGRES_SCHEMA });
+      return (await import('./event-store/postgres.ts')).openPostgresEventStore({
+        connectionString: config.DATABASE_URL as string,
+        schema: config.POSTGRES_SCHEMA,
+      });
     case 'eventstoredb':
       return (await import('./event-store/eventstoredb.ts')).openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL as string });
   }
 }
 
 export const openReadStoreFromConfig = async (config: Config): Promise<ReadStore> =>
-  config.READ_STORE === 'redis' ? (await import('./read-store/redis.ts')).openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createMemoryReadStore();
+  config.READ_STORE === 'redis'
+    ? (await import('./read-store/redis.ts')).openRedisReadStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX })
+    : createMemoryReadStore();
 
 async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: () => string) {
   if (config.BLOB_STORE === 'gcs') {
@@ -69,7 +74,9 @@ async function openBlobStore(config: Config, clock: () => Date, publicBaseUrl: (
       verifyUpload: null,
       pushAuth: {
         ...(config.PUBSUB_PUSH_TOKEN ? { token: config.PUBSUB_PUSH_TOKEN } : {}),
-        ...(config.PUBSUB_PUSH_AUDIENCE ? { audience: config.PUBSUB_PUSH_AUDIENCE, keys: (await import('./blob-store/pubsub-push.ts')).googleSigningKeys(config.PUBSUB_JWKS_URL) } : {}),
+        ...(config.PUBSUB_PUSH_AUDIENCE
+          ? { audience: config.PUBSUB_PUSH_AUDIENCE, keys: (await import('./blob-store/pubsub-push.ts')).googleSigningKeys(config.PUBSUB_JWKS_URL) }
+          : {}),
         ...(config.PUBSUB_PUSH_SERVICE_ACCOUNT ? { serviceAccount: config.PUBSUB_PUSH_SERVICE_ACCOUNT } : {}),
       },
     };
@@ -110,7 +117,12 @@ function lazyOfflineGenerator(): Generator {
   };
 }
 
-export async function openAdapters(config: Config, logger: Logger, clock: () => Date, publicBaseUrl: () => string = () => config.publicBaseUrl): Promise<Adapters> {
+export async function openAdapters(
+  config: Config,
+  logger: Logger,
+  clock: () => Date,
+  publicBaseUrl: () => string = () => config.publicBaseUrl,
+): Promise<Adapters> {
   const eventStore = await openEventStoreFromConfig(config);
   const readStore = await openReadStoreFromConfig(config);
   const requestState =
@@ -119,7 +131,12 @@ export async function openAdapters(config: Config, logger: Logger, clock: () => 
       : embeddedRequestState(join(config.dataDir, 'request-state.sqlite'));
   const { blobStore, verifyUpload: verify, pushAuth } = await openBlobStore(config, clock, publicBaseUrl);
   const gemini = config.GEMINI_API_KEY
-    ? { apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, timeoutMs: config.GEMINI_TIMEOUT_MS, ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}) }
+    ? {
+        apiKey: config.GEMINI_API_KEY,
+        model: config.GEMINI_MODEL,
+        timeoutMs: config.GEMINI_TIMEOUT_MS,
+        ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}),
+      }
     : null;
   const generator =
     config.GENERATOR === 'gemini' && gemini

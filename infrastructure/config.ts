@@ -3,18 +3,19 @@ import { z } from 'zod';
 
 // Every setting is an environment variable, validated at start; README.md lists them all.
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
 
 export const ConfigSchema = z
   .object({
@@ -30,12 +31,18 @@ export const ConfigSchema = z
     EVENT_STORE: z.enum(['sqlite', 'postgres', 'eventstoredb']).default('sqlite'),
     SQLITE_PATH: z.string().optional(),
     DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
-    POSTGRES_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('public'),
+    POSTGRES_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+      .default('public'),
     EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:']).optional(),
 
     READ_STORE: z.enum(['memory', 'redis']).default('memory'),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('lcs'),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+      .default('lcs'),
 
     BLOB_STORE: z.enum(['local', 'gcs']).default('local'),
     BLOB_DIR: z.string().optional(),
@@ -100,7 +107,11 @@ export const ConfigSchema = z
     // subscription's service account makes a token mean "Pub/Sub sent this".
     need(Boolean(config.PUBSUB_PUSH_AUDIENCE), 'PUBSUB_PUSH_SERVICE_ACCOUNT', 'PUBSUB_PUSH_AUDIENCE is set');
     if (config.ROLE !== 'all' && config.READ_STORE === 'memory') {
-      ctx.addIssue({ code: 'custom', path: ['READ_STORE'], message: `must be redis when ROLE=${config.ROLE}: separate processes share read models through Redis` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['READ_STORE'],
+        message: `must be redis when ROLE=${config.ROLE}: separate processes share read models through Redis`,
+      });
     }
     if (config.ROLE !== 'all' && config.EVENT_STORE === 'sqlite') {
       ctx.addIssue({ code: 'custom', path: ['EVENT_STORE'], message: `must be postgres or eventstoredb when ROLE=${config.ROLE}` });
@@ -109,7 +120,11 @@ export const ConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['UPLOAD_SIGNING_SECRET'], message: 'is required when processes share a local blob directory' });
     }
     if ((config.ROLE === 'api' || config.ROLE === 'worker') && !config.WEBHOOK_SIGNING_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SIGNING_KEY'], message: 'is required when the api and the workers run as separate processes (both derive the endpoints\' secrets from it)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_SIGNING_KEY'],
+        message: "is required when the api and the workers run as separate processes (both derive the endpoints' secrets from it)",
+      });
     }
   });
 

@@ -14,7 +14,12 @@ export function createMetrics(projectionLag: LagSource, parkedEvents: () => Prom
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
   return {
     registry,
-    httpRequests: new Counter({ name: 'http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
     httpDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request latency by route and status',
@@ -42,8 +47,19 @@ export function createMetrics(projectionLag: LagSource, parkedEvents: () => Prom
       },
     }),
     jobs: new Counter({ name: 'worker_jobs_total', help: 'Worker jobs by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] }),
-    jobDuration: new Histogram({ name: 'worker_job_duration_seconds', help: 'Worker job durations by type and outcome', labelNames: ['type', 'outcome'], buckets: seconds, registers: [registry] }),
-    indexingFailures: new Counter({ name: 'indexing_failures_total', help: 'Sources that failed to index, by reason', labelNames: ['reason'], registers: [registry] }),
+    jobDuration: new Histogram({
+      name: 'worker_job_duration_seconds',
+      help: 'Worker job durations by type and outcome',
+      labelNames: ['type', 'outcome'],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    indexingFailures: new Counter({
+      name: 'indexing_failures_total',
+      help: 'Sources that failed to index, by reason',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
     appendDuration: new Histogram({ name: 'event_store_append_seconds', help: 'Event-store append latency', buckets: seconds, registers: [registry] }),
   };
 }

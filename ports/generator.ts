@@ -1,11 +1,4 @@
-import type {
-  Difficulty,
-  ExtractedContent,
-  FlashcardSetContent,
-  GeneratorInfo,
-  MindmapContent,
-  QuizContent,
-} from '../domain/learning-content.ts';
+import type { Difficulty, ExtractedContent, FlashcardSetContent, GeneratorInfo, MindmapContent, QuizContent } from '../domain/learning-content.ts';
 
 // The generator port: the offline generator (default) and Gemini implement it.
 

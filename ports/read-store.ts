@@ -10,8 +10,7 @@ export type IndexEntry = { name: string; score: number };
 
 export type ReadWrite =
   /** `unindexed`: the document never belongs to any index, so the store can skip index bookkeeping. */
-  | { kind: 'put'; collection: string; id: string; doc: Doc; indexes: IndexEntry[]; unindexed?: true }
-  | { kind: 'delete'; collection: string; id: string };
+  { kind: 'put'; collection: string; id: string; doc: Doc; indexes: IndexEntry[]; unindexed?: true } | { kind: 'delete'; collection: string; id: string };
 
 /** A document's address. */
 export type DocRef = { collection: string; id: string };

@@ -4,9 +4,7 @@
 /** The answer an idempotent retry replays. */
 export type StoredReply = { status: number; body: unknown; headers?: Record<string, string> };
 
-export type IdempotencyRecord =
-  | { state: 'in-progress'; fingerprint: string }
-  | { state: 'done'; fingerprint: string; reply: StoredReply };
+export type IdempotencyRecord = { state: 'in-progress'; fingerprint: string } | { state: 'done'; fingerprint: string; reply: StoredReply };
 
 export interface IdempotencyStore {
   /** Reserves `key` for a request with `fingerprint`; returns the existing record instead when there is one. */

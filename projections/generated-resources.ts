@@ -62,7 +62,10 @@ const updatedResourceOf = (kind: GenerationKind, recorded: RecordedEvent) => {
 export const generatedResourcesProjection: Projection = {
   name: 'generated-resources',
   reads: Object.fromEntries(
-    (Object.keys(generationNames) as GenerationKind[]).map((kind) => [generationNames[kind].collection, (recorded: RecordedEvent) => updatedResourceOf(kind, recorded)]),
+    (Object.keys(generationNames) as GenerationKind[]).map((kind) => [
+      generationNames[kind].collection,
+      (recorded: RecordedEvent) => updatedResourceOf(kind, recorded),
+    ]),
   ),
   handle(recorded, reader) {
     const lifecycle = generationStepOf(recorded.type);

@@ -50,13 +50,17 @@ export const parkedIn = (writes: ReadWrite[]): ParkedEvent[] =>
   writes.flatMap((write) => (write.kind === 'put' && write.collection === PARKED ? [write.doc as ParkedEvent] : []));
 
 /** Parked events, most recently recorded first. */
-export async function listParkedEvents(space: ReadModelSpace, page: { limit: number; cursor?: string | undefined }): Promise<{ items: ParkedEvent[]; nextCursor?: string }> {
+export async function listParkedEvents(
+  space: ReadModelSpace,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<{ items: ParkedEvent[]; nextCursor?: string }> {
   const { items, nextCursor } = await space.list(PARKED, { index: ALL, limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) });
   return { items: items as Doc[] as ParkedEvent[], ...(nextCursor ? { nextCursor } : {}) };
 }
 
 /** How many events are parked, counted up to `upTo`. */
-export const countParkedEvents = async (space: ReadModelSpace, upTo: number): Promise<number> => (await space.list(PARKED, { index: ALL, limit: upTo })).items.length;
+export const countParkedEvents = async (space: ReadModelSpace, upTo: number): Promise<number> =>
+  (await space.list(PARKED, { index: ALL, limit: upTo })).items.length;
 
 /** Whether `value` nests arrays and objects deeper than `limit`, walked without recursion. */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {

@@ -4,7 +4,15 @@ import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../por
 import { innerMap } from './nested-map.ts';
 import { EVERY_PROJECTION, MAX_EVENT_DEPTH, nestsDeeperThan, parkedEvent, parkedIn } from './parked-events.ts';
 import type { Projection, ProjectionReader } from './projection.ts';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type DocRef, type ReadModelSpace, type ReadStore, type ReadWrite } from '../ports/read-store.ts';
+import {
+  ReadModelsOutOfStepError,
+  ReadModelVersionRetiredError,
+  type Doc,
+  type DocRef,
+  type ReadModelSpace,
+  type ReadStore,
+  type ReadWrite,
+} from '../ports/read-store.ts';
 
 // The projector: follows the event store from the read models' checkpoint and applies each batch's
 // writes together with the batch's last position, so a replayed batch changes nothing and a crash
@@ -180,7 +188,8 @@ export async function startProjector(options: {
           await pause(1000);
         }
       }
-      if (ended === undefined || ended instanceof ReadModelVersionRetiredError) logger.info({ version: space.version, from: position }, 'projector: following the active read-model version');
+      if (ended === undefined || ended instanceof ReadModelVersionRetiredError)
+        logger.info({ version: space.version, from: position }, 'projector: following the active read-model version');
     }
   })();
 

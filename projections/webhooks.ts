@@ -21,7 +21,13 @@ type Subscriber = { id: string; events: string[] };
 /** A deterministic delivery id (also the `webhook-id` header): one per endpoint and event. */
 export const deliveryIdOf = (webhookId: string, eventId: string) => `msg_${webhookId.replace(/-/g, '').slice(0, 12)}${eventId.replace(/-/g, '')}`;
 
-const putEndpoint = (doc: Doc): ReadWrite => ({ kind: 'put', collection: ENDPOINTS, id: String(doc['id']), doc, indexes: [{ name: organizationIndex(String(doc['organizationId'])), score: Date.parse(String(doc['createdAt'])) }] });
+const putEndpoint = (doc: Doc): ReadWrite => ({
+  kind: 'put',
+  collection: ENDPOINTS,
+  id: String(doc['id']),
+  doc,
+  indexes: [{ name: organizationIndex(String(doc['organizationId'])), score: Date.parse(String(doc['createdAt'])) }],
+});
 
 const putDelivery = (doc: Doc): ReadWrite => {
   const score = Date.parse(String(doc['createdAt']));
@@ -37,7 +43,14 @@ const putDelivery = (doc: Doc): ReadWrite => {
 const subscribersOf = (reader: { get(collection: string, id: string): Doc | null }, organizationId: string): Subscriber[] =>
   ((reader.get(SUBSCRIBERS, organizationId)?.['endpoints'] as Subscriber[] | undefined) ?? []).slice();
 
-const putSubscribers = (organizationId: string, endpoints: Subscriber[]): ReadWrite => ({ kind: 'put', collection: SUBSCRIBERS, id: organizationId, doc: { endpoints }, indexes: [], unindexed: true });
+const putSubscribers = (organizationId: string, endpoints: Subscriber[]): ReadWrite => ({
+  kind: 'put',
+  collection: SUBSCRIBERS,
+  id: organizationId,
+  doc: { endpoints },
+  indexes: [],
+  unindexed: true,
+});
 
 const ENDPOINT_UPDATES = new Set(['WebhookSecretRotated', 'WebhookEndpointDisabled', 'WebhookEndpointDeleted']);
 const DELIVERY_UPDATES = new Set(['WebhookDeliveryAttempted', 'WebhookDeliveryRetryRequested', 'WebhookDeliveryAbandoned']);
@@ -70,7 +83,10 @@ export const webhooksProjection: Projection = {
       case 'WebhookEndpointDisabled':
       case 'WebhookEndpointDeleted': {
         const { webhookId, organizationId } = event.data;
-        const remaining = putSubscribers(organizationId, subscribersOf(reader, organizationId).filter((endpoint) => endpoint.id !== webhookId));
+        const remaining = putSubscribers(
+          organizationId,
+          subscribersOf(reader, organizationId).filter((endpoint) => endpoint.id !== webhookId),
+        );
         if (event.type === 'WebhookEndpointDeleted') return [{ kind: 'delete', collection: ENDPOINTS, id: webhookId }, remaining];
         const current = reader.get(ENDPOINTS, webhookId);
         return current ? [putEndpoint({ ...current, status: 'disabled', disabledReason: event.data.reason, updatedAt: at }), remaining] : [remaining];
@@ -79,13 +95,26 @@ export const webhooksProjection: Projection = {
         const current = reader.get(DELIVERIES, event.data.deliveryId);
         if (!current) return [];
         const { attempt, outcome, status, error, durationMs, attemptedAt, nextAttemptAt } = event.data;
-        const attempts = [...((current['attempts'] as Doc[] | undefined) ?? []), { attempt, outcome, status, ...(error ? { error } : {}), durationMs, attemptedAt }];
+        const attempts = [
+          ...((current['attempts'] as Doc[] | undefined) ?? []),
+          { attempt, outcome, status, ...(error ? { error } : {}), durationMs, attemptedAt },
+        ];
         const state = outcome === 'delivered' ? 'delivered' : nextAttemptAt ? 'pending' : 'failed';
         return [putDelivery({ ...current, attempts, status: state, nextAttemptAt, updatedAt: attemptedAt })];
       }
       case 'WebhookDeliveryRetryRequested': {
         const current = reader.get(DELIVERIES, event.data.deliveryId);
-        return current ? [putDelivery({ ...current, status: 'pending', nextAttemptAt: event.data.requestedAt, retryFrom: ((current['attempts'] as Doc[] | undefined) ?? []).length, updatedAt: at })] : [];
+        return current
+          ? [
+              putDelivery({
+                ...current,
+                status: 'pending',
+                nextAttemptAt: event.data.requestedAt,
+                retryFrom: ((current['attempts'] as Doc[] | undefined) ?? []).length,
+                updatedAt: at,
+              }),
+            ]
+          : [];
       }
       case 'WebhookDeliveryAbandoned': {
         const current = reader.get(DELIVERIES, event.data.deliveryId);

@@ -20,7 +20,10 @@ const enqueue = (job: Job, at: string): ReadWrite => ({
 });
 
 /** A page of unfinished jobs, most recently queued first. */
-export async function listPendingJobs(space: ReadModelSpace, page: { limit: number; cursor?: string | undefined }): Promise<{ jobs: Job[]; nextCursor?: string }> {
+export async function listPendingJobs(
+  space: ReadModelSpace,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<{ jobs: Job[]; nextCursor?: string }> {
   const { items, nextCursor } = await space.list(JOBS, { index: PENDING_INDEX, limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) });
   return { jobs: items as Job[], ...(nextCursor ? { nextCursor } : {}) };
 }

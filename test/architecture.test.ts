@@ -17,7 +17,14 @@ type Violation = { from: string; to: string; rule: { name: string } };
 async function violations(cwd: string, paths: string[]): Promise<Violation[]> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', ...paths],
+    [
+      join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
+      '--config',
+      join(root, '.dependency-cruiser.cjs'),
+      '--output-type',
+      'json',
+      ...paths,
+    ],
     { cwd, maxBuffer: 64 * 1024 * 1024 },
   );
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
@@ -42,6 +49,9 @@ describe('architecture', () => {
     await write('http/b.ts', "import { a } from './a.ts';\nexport const b = () => a;\n");
     const found = (await violations(dir, ['domain', 'http', 'infrastructure'])).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
     assert.ok(found.includes('domain-is-pure: domain/model.ts → infrastructure/adapter.ts'), found.join('\n'));
-    assert.ok(found.some((line) => line.startsWith('no-cycles: http/')), found.join('\n'));
+    assert.ok(
+      found.some((line) => line.startsWith('no-cycles: http/')),
+      found.join('\n'),
+    );
   });
 });

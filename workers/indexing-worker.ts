@@ -63,14 +63,22 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
 
     let claimed;
     try {
-      claimed = await command(sourceId, { type: 'StartIndexing', workerId: options.workerId, leaseMs: options.leaseMs, now: now() }, cause, first.organizationId);
+      claimed = await command(
+        sourceId,
+        { type: 'StartIndexing', workerId: options.workerId, leaseMs: options.leaseMs, now: now() },
+        cause,
+        first.organizationId,
+      );
     } catch (error) {
       if (error instanceof ConcurrencyError) return;
       throw error;
     }
     if (claimed.state.status !== 'indexing' || claimed.state.claim.workerId !== options.workerId) return;
     const started = Date.now();
-    options.logger.info({ sourceId, workerId: options.workerId, attempt: claimed.state.claim.attempt, correlationId: cause?.metadata.correlationId }, 'indexing started');
+    options.logger.info(
+      { sourceId, workerId: options.workerId, attempt: claimed.state.claim.attempt, correlationId: cause?.metadata.correlationId },
+      'indexing started',
+    );
 
     let outcome: SourceCommand;
     let contentKey: string | undefined;
@@ -78,7 +86,9 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
       const extracted = await withRetries(options.transientAttempts ?? 3, options.retryBaseMs ?? 500, () => options.extract(source), isTransient);
       if (!extracted.text.trim()) throw new ExtractionError('no text could be extracted from this source');
       contentKey = `content/${first.organizationId}/${sourceId}.json`;
-      const body = Buffer.from(JSON.stringify({ title: extracted.title, text: extracted.text, outline: extracted.outline, ...(extracted.blocks ? { blocks: extracted.blocks } : {}) }));
+      const body = Buffer.from(
+        JSON.stringify({ title: extracted.title, text: extracted.text, outline: extracted.outline, ...(extracted.blocks ? { blocks: extracted.blocks } : {}) }),
+      );
       const stored = await options.blobStore.put(contentKey, body, { contentType: 'application/json' });
       outcome = {
         type: 'CompleteIndexing',
@@ -101,7 +111,11 @@ export function startIndexingWorker(options: IndexingWorkerOptions): Promise<Job
 
     try {
       await command(sourceId, outcome, cause, first.organizationId);
-      options.onOutcome?.(outcome.type === 'CompleteIndexing' ? 'indexed' : 'failed', (Date.now() - started) / 1000, outcome.type === 'FailIndexing' ? outcome.reason : undefined);
+      options.onOutcome?.(
+        outcome.type === 'CompleteIndexing' ? 'indexed' : 'failed',
+        (Date.now() - started) / 1000,
+        outcome.type === 'FailIndexing' ? outcome.reason : undefined,
+      );
       options.logger.info({ sourceId, outcome: outcome.type, ms: Date.now() - started }, 'indexing finished');
     } catch (error) {
       // Lost the claim (lease expired, or the source was deleted meanwhile): our result is not the record.
@@ -157,4 +171,3 @@ const readableReason = (error: unknown): string => {
   if ((error as { name?: string })?.name?.startsWith('Fetch')) return (error as Error).message;
   return 'the source could not be indexed because of an internal error; try again later';
 };
-

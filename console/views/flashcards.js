@@ -8,7 +8,11 @@ export async function flashcardsView(main, navigate, onLeave, id) {
   let flipped = false;
   const front = h('div', { class: 'face front' });
   const back = h('div', { class: 'face back' });
-  const card = h('div', { class: 'flashcard', role: 'button', tabindex: 0, 'aria-label': 'Flashcard: press Space to flip, arrows for the next or previous card' }, h('div', { class: 'inner' }, front, back));
+  const card = h(
+    'div',
+    { class: 'flashcard', role: 'button', tabindex: 0, 'aria-label': 'Flashcard: press Space to flip, arrows for the next or previous card' },
+    h('div', { class: 'inner' }, front, back),
+  );
   const position = h('p', { class: 'muted', 'aria-live': 'polite' });
   const source = h('p', { class: 'excerpt' });
 
@@ -44,7 +48,13 @@ export async function flashcardsView(main, navigate, onLeave, id) {
     exportButtons('flashcards', id, ['apkg', 'csv', 'tsv']),
     card,
     position,
-    h('div', { class: 'toolbar' }, h('button', { type: 'button', onclick: () => move(-1) }, 'Previous'), h('button', { type: 'button', onclick: flip }, 'Flip'), h('button', { type: 'button', onclick: () => move(1) }, 'Next')),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('button', { type: 'button', onclick: () => move(-1) }, 'Previous'),
+      h('button', { type: 'button', onclick: flip }, 'Flip'),
+      h('button', { type: 'button', onclick: () => move(1) }, 'Next'),
+    ),
     h('p', { class: 'muted' }, 'Where it comes from:'),
     source,
   );

@@ -14,7 +14,12 @@ export async function quizView(main, navigate, onLeave, id) {
       {},
       h('legend', {}, `${q + 1}. ${question.question}`),
       question.options.map((option, o) =>
-        h('label', { style: 'flex-direction: row; align-items: center; display: flex; gap: 8px;' }, h('input', { type: 'radio', name: `q${q}`, value: o, onchange: () => answers.set(q, o) }), option),
+        h(
+          'label',
+          { style: 'flex-direction: row; align-items: center; display: flex; gap: 8px;' },
+          h('input', { type: 'radio', name: `q${q}`, value: o, onchange: () => answers.set(q, o) }),
+          option,
+        ),
       ),
       feedback,
     );
@@ -43,7 +48,11 @@ export async function quizView(main, navigate, onLeave, id) {
       const correct = chosen === entry.question.correctAnswerIndex;
       if (correct) right++;
       entry.feedback.replaceChildren(
-        h('p', { class: correct ? 'right' : 'wrong' }, correct ? 'Correct.' : `Not quite: the answer is “${entry.question.options[entry.question.correctAnswerIndex]}”.`),
+        h(
+          'p',
+          { class: correct ? 'right' : 'wrong' },
+          correct ? 'Correct.' : `Not quite: the answer is “${entry.question.options[entry.question.correctAnswerIndex]}”.`,
+        ),
         h('p', {}, entry.question.explanation),
         h('p', { class: 'excerpt' }, `${entry.question.source.page ? `Page ${entry.question.source.page}: ` : ''}“${entry.question.source.excerpt}”`),
       );
@@ -58,7 +67,11 @@ export async function quizView(main, navigate, onLeave, id) {
     h('p', {}, h('a', { href: `#/sources/${quiz.sourceId}` }, '← Source')),
     h('h2', {}, quiz.title),
     exportButtons('quizzes', id, ['gift', 'moodle-xml', 'qti', 'csv']),
-    h('div', { class: 'toolbar' }, h('button', { type: 'button', onclick: () => ((oneAtATime = !oneAtATime), (current = 0), render()) }, 'One question at a time / all at once')),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('button', { type: 'button', onclick: () => ((oneAtATime = !oneAtATime), (current = 0), render()) }, 'One question at a time / all at once'),
+    ),
     list,
     navigation,
     h('button', { type: 'button', class: 'primary', id: 'submit-quiz', onclick: submit }, 'Submit answers'),

@@ -9,7 +9,13 @@ const signedType = (url, file) => new URL(url, location.href).searchParams.get('
 export function sourcesView(main, navigate, onLeave) {
   const rows = h('tbody');
   const uploads = h('ul', { class: 'uploads', 'aria-label': 'Uploads' });
-  const fileInput = h('input', { type: 'file', multiple: true, id: 'file-input', class: 'visually-hidden-input', onchange: () => upload([...fileInput.files]) });
+  const fileInput = h('input', {
+    type: 'file',
+    multiple: true,
+    id: 'file-input',
+    class: 'visually-hidden-input',
+    onchange: () => upload([...fileInput.files]),
+  });
   const zone = h(
     'div',
     {
@@ -117,7 +123,21 @@ export function sourcesView(main, navigate, onLeave) {
     zone,
     uploads,
     urlForm,
-    h('table', {}, h('caption', { class: 'muted' }, 'Newest first'), h('thead', {}, h('tr', {}, ['Title', 'Type', 'Status', 'Added', ''].map((name) => h('th', { scope: 'col' }, name)))), rows),
+    h(
+      'table',
+      {},
+      h('caption', { class: 'muted' }, 'Newest first'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Title', 'Type', 'Status', 'Added', ''].map((name) => h('th', { scope: 'col' }, name)),
+        ),
+      ),
+      rows,
+    ),
   );
   return refresh();
 }

@@ -1,7 +1,17 @@
 import { api } from '../api.js';
 import { badge, formatDate, h, say } from '../dom.js';
 
-const TYPES = ['source.indexed', 'source.failed', 'source.deleted', 'flashcards.ready', 'flashcards.failed', 'quiz.ready', 'quiz.failed', 'mindmap.ready', 'mindmap.failed'];
+const TYPES = [
+  'source.indexed',
+  'source.failed',
+  'source.deleted',
+  'flashcards.ready',
+  'flashcards.failed',
+  'quiz.ready',
+  'quiz.failed',
+  'mindmap.ready',
+  'mindmap.failed',
+];
 
 export async function webhooksView(main) {
   const list = h('div');
@@ -18,13 +28,47 @@ export async function webhooksView(main) {
           'section',
           { class: 'card-panel' },
           h('h3', {}, endpoint.url),
-          h('p', {}, badge(endpoint.status), ` ${endpoint.events.length ? endpoint.events.join(', ') : 'all events'}`, endpoint.disabledReason ? h('div', { class: 'error' }, endpoint.disabledReason) : null),
-          h('button', { class: 'danger', onclick: async () => confirm(`Delete the webhook to ${endpoint.url}?`) && (await api('DELETE', `/v1/webhooks/${endpoint._id}`), refresh()) }, 'Delete'),
+          h(
+            'p',
+            {},
+            badge(endpoint.status),
+            ` ${endpoint.events.length ? endpoint.events.join(', ') : 'all events'}`,
+            endpoint.disabledReason ? h('div', { class: 'error' }, endpoint.disabledReason) : null,
+          ),
+          h(
+            'button',
+            {
+              class: 'danger',
+              onclick: async () => confirm(`Delete the webhook to ${endpoint.url}?`) && (await api('DELETE', `/v1/webhooks/${endpoint._id}`), refresh()),
+            },
+            'Delete',
+          ),
           h(
             'table',
             {},
-            h('thead', {}, h('tr', {}, ['Event', 'Status', 'Attempts', 'Created'].map((name) => h('th', { scope: 'col' }, name)))),
-            h('tbody', {}, deliveries.map((delivery) => h('tr', {}, h('td', {}, delivery.eventType), h('td', {}, badge(delivery.status)), h('td', {}, delivery.attempts.map((attempt) => `${attempt.outcome}${attempt.status ? ` (${attempt.status})` : ''}`).join(', ')), h('td', {}, formatDate(delivery.createdAt))))),
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ['Event', 'Status', 'Attempts', 'Created'].map((name) => h('th', { scope: 'col' }, name)),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              deliveries.map((delivery) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, delivery.eventType),
+                  h('td', {}, badge(delivery.status)),
+                  h('td', {}, delivery.attempts.map((attempt) => `${attempt.outcome}${attempt.status ? ` (${attempt.status})` : ''}`).join(', ')),
+                  h('td', {}, formatDate(delivery.createdAt)),
+                ),
+              ),
+            ),
           ),
         );
       }),
@@ -41,9 +85,15 @@ export async function webhooksView(main) {
         onsubmit: async (event) => {
           event.preventDefault();
           try {
-            const events = boxes.map((box) => box.querySelector('input')).filter((input) => input.checked).map((input) => input.value);
+            const events = boxes
+              .map((box) => box.querySelector('input'))
+              .filter((input) => input.checked)
+              .map((input) => input.value);
             const { body } = await api('POST', '/v1/webhooks', { url: url.value, events });
-            secret.replaceChildren(h('p', {}, 'The signing secret, shown this once: store it where your receiver can read it.'), h('pre', { class: 'secret' }, body.data.secret));
+            secret.replaceChildren(
+              h('p', {}, 'The signing secret, shown this once: store it where your receiver can read it.'),
+              h('pre', { class: 'secret' }, body.data.secret),
+            );
             url.value = '';
             await refresh();
           } catch (error) {

@@ -5,7 +5,8 @@ import { ExtractionError } from '../extractor.ts';
 // number formats and cell values ([MS-XLS] 2.4). The npm `xlsx` package would read it too, but its
 // registry release carries unfixed advisories (FIELD-NOTES).
 
-export type BiffValue = { kind: 'text'; text: string } | { kind: 'number'; value: number; format: string } | { kind: 'boolean'; value: boolean } | { kind: 'error'; code: number };
+export type BiffValue =
+  { kind: 'text'; text: string } | { kind: 'number'; value: number; format: string } | { kind: 'boolean'; value: boolean } | { kind: 'error'; code: number };
 export type BiffCell = { row: number; column: number; value: BiffValue };
 export type BiffSheet = { name: string; cells: BiffCell[] };
 export type BiffWorkbook = { sheets: BiffSheet[]; date1904: boolean };
@@ -38,7 +39,7 @@ export class BiffFormatError extends Error {}
 type Record_ = { type: number; offset: number; data: Buffer };
 
 function* records(stream: Buffer): Generator<Record_> {
-  for (let offset = 0; offset + 4 <= stream.length; ) {
+  for (let offset = 0; offset + 4 <= stream.length;) {
     const type = stream.readUInt16LE(offset);
     const length = stream.readUInt16LE(offset + 2);
     if (offset + 4 + length > stream.length) throw new BiffFormatError('a record runs past the end of the stream');
@@ -76,7 +77,7 @@ class ContinuedReader {
     return (this.u16() | (this.u16() << 16)) >>> 0;
   }
   skip(count: number): void {
-    for (let left = count; left > 0; ) {
+    for (let left = count; left > 0;) {
       const part = this.#current();
       const step = Math.min(left, part.length - this.#at);
       this.#at += step;
@@ -87,7 +88,7 @@ class ContinuedReader {
   chars(count: number, wide: boolean): string {
     let text = '';
     let width = wide ? 2 : 1;
-    for (let left = count; left > 0; ) {
+    for (let left = count; left > 0;) {
       if (this.#at >= (this.#parts[this.#part] as Buffer).length) {
         this.#next();
         width = ((this.#parts[this.#part] as Buffer)[this.#at++] as number) & 0x01 ? 2 : 1;
@@ -195,7 +196,8 @@ export function readBiff8(stream: Buffer, builtInFormat: FormatLookup, limits: {
   let pendingFormula: { row: number; column: number } | null = null;
   let cellCount = 0;
   const add = (row: number, column: number, value: BiffValue) => {
-    if (++cellCount > limits.maxCells) throw new ExtractionError(`the workbook has more than ${limits.maxCells.toLocaleString('en')} filled cells; split it into smaller files`);
+    if (++cellCount > limits.maxCells)
+      throw new ExtractionError(`the workbook has more than ${limits.maxCells.toLocaleString('en')} filled cells; split it into smaller files`);
     current?.cells.push({ row, column, value });
   };
   for (let i = globalsEnd + 1; i < all.length; i++) {

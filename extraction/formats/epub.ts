@@ -10,7 +10,8 @@ import { openPackage, type OfficePackage } from './ooxml-package.ts';
 
 const MAX_CHAPTERS = 2_000;
 
-const damaged = (cause?: unknown) => new ExtractionError('the EPUB book is damaged or incomplete and cannot be read; export it again and upload the new file', { cause });
+const damaged = (cause?: unknown) =>
+  new ExtractionError('the EPUB book is damaged or incomplete and cannot be read; export it again and upload the new file', { cause });
 
 type PackageDocument = { title?: string; chapters: string[] };
 
@@ -33,7 +34,8 @@ async function readPackageDocument(pkg: OfficePackage, path: string): Promise<Pa
   await pkg.scan(path, {
     open(name, attributes) {
       inTitle = name === 'title' && !title;
-      if (name === 'item' && attributes['id'] && attributes['href']) manifest.set(attributes['id'], { href: attributes['href'], type: attributes['media-type'] ?? '' });
+      if (name === 'item' && attributes['id'] && attributes['href'])
+        manifest.set(attributes['id'], { href: attributes['href'], type: attributes['media-type'] ?? '' });
       if (name === 'itemref' && attributes['idref'] && attributes['linear'] !== 'no') spine.push(attributes['idref']);
     },
     close: () => void (inTitle = false),

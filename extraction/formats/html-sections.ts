@@ -15,7 +15,6 @@ const MAX_SPAN = 64;
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
-
 const tagOf = (node: Element) => node.tagName.toLowerCase();
 const childElements = (node: Element) => Array.from(node.children) as Element[];
 const isList = (node: Element) => tagOf(node) === 'ul' || tagOf(node) === 'ol';

@@ -79,7 +79,8 @@ export async function openPackage(path: string): Promise<OfficePackage> {
   };
 }
 
-export const relationshipOfType = (relationships: Relationship[], typeSuffix: string) => relationships.find((relationship) => relationship.type.endsWith(typeSuffix));
+export const relationshipOfType = (relationships: Relationship[], typeSuffix: string) =>
+  relationships.find((relationship) => relationship.type.endsWith(typeSuffix));
 
 /** The part the package's officeDocument relationship points at (word/document.xml, xl/workbook.xml, ...). */
 export async function mainPart(pkg: OfficePackage): Promise<string | undefined> {

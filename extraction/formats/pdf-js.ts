@@ -30,7 +30,13 @@ const loadPdfJs = () => import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as 
 export async function withPdf<T>(path: string, use: (doc: PdfDocument) => Promise<T>): Promise<T> {
   const pdfjs = await loadPdfJs();
   // No eval of font programs and no fonts loaded: text extraction needs neither.
-  const task = pdfjs.getDocument({ data: new Uint8Array(await readFile(path)), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(await readFile(path)),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
   try {
     return await use(await task.promise.catch((error: unknown) => Promise.reject(unreadable(error))));
   } finally {

@@ -39,14 +39,20 @@ function failure(output: ToolOutput): ExtractionError {
 
 // Producers often fill Title with a file name or a placeholder; those are not titles.
 const meaningfulTitle = (title: string | undefined) =>
-  title && !/^(untitled|document|title)$/i.test(title) && !/\.(docx?|odt|rtf|txt|pptx?|xlsx?|pdf|html?|tex|indd)$/i.test(title) && !/^microsoft (word|powerpoint) - /i.test(title)
+  title &&
+  !/^(untitled|document|title)$/i.test(title) &&
+  !/\.(docx?|odt|rtf|txt|pptx?|xlsx?|pdf|html?|tex|indd)$/i.test(title) &&
+  !/^microsoft (word|powerpoint) - /i.test(title)
     ? title
     : undefined;
 
 type PdfPages = { title?: string | undefined; pages: Array<{ text: string; blocks?: ContentBlock[] }> };
 
 async function readWithPoppler(path: string): Promise<PdfPages> {
-  const [info, text] = await Promise.all([runPoppler('pdfinfo', ['-enc', 'UTF-8', path]), runPoppler('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'])]);
+  const [info, text] = await Promise.all([
+    runPoppler('pdfinfo', ['-enc', 'UTF-8', path]),
+    runPoppler('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-']),
+  ]);
   if (info.code !== 0) throw failure(info);
   if (text.code !== 0) throw failure(text);
   const metadata = info.stdout.toString('utf8');
@@ -71,7 +77,9 @@ async function pageImages(path: string, numbers: number[], dir: string): Promise
     const images: string[] = [];
     for (const number of numbers) {
       const prefix = join(dir, `page-${number}`);
-      const run = await runTool('pdftoppm', ['-r', '200', '-gray', '-f', String(number), '-l', String(number), '-singlefile', '-png', path, prefix], { timeoutMs: 60_000 });
+      const run = await runTool('pdftoppm', ['-r', '200', '-gray', '-f', String(number), '-l', String(number), '-singlefile', '-png', path, prefix], {
+        timeoutMs: 60_000,
+      });
       if (run.code !== 0) throw new ExtractionError('the PDF is damaged or truncated and cannot be read');
       images.push(`${prefix}.png`);
     }
@@ -99,7 +107,11 @@ async function recognizeScannedPages(path: string, read: PdfPages, workDir: stri
     );
   }
   const chosen = textless.slice(0, limit);
-  const images = await pageImages(path, chosen.map((index) => index + 1), workDir);
+  const images = await pageImages(
+    path,
+    chosen.map((index) => index + 1),
+    workDir,
+  );
   engine ??= createOcrEngine();
   const recognized = new Set<number>();
   for (const [i, index] of chosen.entries()) {
@@ -116,7 +128,12 @@ async function recognizeScannedPages(path: string, read: PdfPages, workDir: stri
 export const parsePdf: FormatParser = async (path, { workDir }) => {
   const read = onPath('pdftotext') && onPath('pdfinfo') ? await readWithPoppler(path) : await readWithPdfJs(path);
   const recognized = await recognizeScannedPages(path, read, workDir);
-  const outline: OutlineEntry[] = read.pages.map((page, index) => ({ kind: 'page', index, text: page.text.trim(), ...(recognized.has(index) ? { ocr: true } : {}) }));
+  const outline: OutlineEntry[] = read.pages.map((page, index) => ({
+    kind: 'page',
+    index,
+    text: page.text.trim(),
+    ...(recognized.has(index) ? { ocr: true } : {}),
+  }));
   const fullText = outline
     .map((entry) => entry.text)
     .filter(Boolean)

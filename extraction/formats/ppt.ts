@@ -33,12 +33,21 @@ type Slide = { texts: Text[] };
 class PptFormatError extends Error {}
 
 const damaged = (cause?: unknown) =>
-  new ExtractionError('the PowerPoint 97-2003 presentation is damaged or incomplete and cannot be read; open it in PowerPoint, save it again and upload the new file', { cause });
+  new ExtractionError(
+    'the PowerPoint 97-2003 presentation is damaged or incomplete and cannot be read; open it in PowerPoint, save it again and upload the new file',
+    { cause },
+  );
 
 /** Calls `visit` for every record in `[start, end)`, descending into containers. */
-function walk(stream: Buffer, start: number, end: number, visit: (type: number, instance: number, data: Buffer, at: number) => boolean | void, depth = 0): void {
+function walk(
+  stream: Buffer,
+  start: number,
+  end: number,
+  visit: (type: number, instance: number, data: Buffer, at: number) => boolean | void,
+  depth = 0,
+): void {
   if (depth > MAX_DEPTH) throw new PptFormatError('records nest too deeply');
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start; at + 8 <= end;) {
     const versionAndInstance = stream.readUInt16LE(at);
     const type = stream.readUInt16LE(at + 2);
     const length = stream.readUInt32LE(at + 4);
@@ -126,7 +135,8 @@ export const parsePpt: FormatParser = async (path, context) => {
     const { slides, notes } = readPresentation(documentStream(path));
     if (slides.length === 0) throw new PptFormatError('no slides');
     const outline: OutlineEntry[] = slides.map((slide, index) => {
-      const titled = slide.texts.find((entry) => entry.type !== null && TITLE_TYPES.has(entry.type)) ?? (slide.texts[0]?.text.includes('\n') ? undefined : slide.texts[0]);
+      const titled =
+        slide.texts.find((entry) => entry.type !== null && TITLE_TYPES.has(entry.type)) ?? (slide.texts[0]?.text.includes('\n') ? undefined : slide.texts[0]);
       const lines = slide.texts.filter((entry) => entry !== titled).map((entry) => entry.text);
       const note = notes.get(index);
       return {

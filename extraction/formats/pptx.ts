@@ -80,9 +80,12 @@ function describeFailure(error: unknown): ExtractionError {
   if (/LIMIT_EXCEEDED|MAX_NESTING/.test(code)) {
     return new ExtractionError('the presentation is too large or too deeply nested to read; split it into smaller files', { cause: error });
   }
-  return new ExtractionError('the PowerPoint presentation is damaged or incomplete and cannot be read; open it in PowerPoint, save it again and upload the new file', {
-    cause: error,
-  });
+  return new ExtractionError(
+    'the PowerPoint presentation is damaged or incomplete and cannot be read; open it in PowerPoint, save it again and upload the new file',
+    {
+      cause: error,
+    },
+  );
 }
 
 export const parsePptx: FormatParser = async (path, { fileName }) => {

@@ -100,7 +100,12 @@ const firstLine = (text: string) =>
 export function titleFromText(text: string): string | undefined {
   const lines = text
     .split('\n')
-    .map((line) => line.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim())
+    .map((line) =>
+      line
+        .replace(/^#+\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean)
     .slice(0, 15);
   const heading = lines.find(
@@ -111,7 +116,10 @@ export function titleFromText(text: string): string | undefined {
 
 /** Sections and a title for a text; shared with web pages served as text/plain. */
 export function textToContent(raw: string): ExtractedContent {
-  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  const text = raw
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
   const sections = splitAtHeadings(text.split('\n'));
   const headed = sections.some((section) => section.title !== undefined);
   const outline: OutlineEntry[] = headed

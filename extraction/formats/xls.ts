@@ -15,7 +15,9 @@ import { parseXlsx } from './xlsx.ts';
 const MAX_FILLED_CELLS = 2_000_000;
 
 const damaged = (cause?: unknown) =>
-  new ExtractionError('the Excel 97-2003 workbook is damaged or incomplete and cannot be read; open it in Excel, save it again and upload the new file', { cause });
+  new ExtractionError('the Excel 97-2003 workbook is damaged or incomplete and cannot be read; open it in Excel, save it again and upload the new file', {
+    cause,
+  });
 
 const ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
 

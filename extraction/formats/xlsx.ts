@@ -88,7 +88,8 @@ async function readWorkbook(pkg: OfficePackage): Promise<Workbook> {
       if (name !== 'sheet') return;
       // chart sheets and dialog sheets hold no cells
       const target = byId.get(attributes['id'] ?? '');
-      if (target?.type.endsWith('/worksheet') && pkg.has(target.target)) sheets.push({ name: attributes['name'] || `Sheet ${sheets.length + 1}`, part: target.target });
+      if (target?.type.endsWith('/worksheet') && pkg.has(target.target))
+        sheets.push({ name: attributes['name'] || `Sheet ${sheets.length + 1}`, part: target.target });
     },
   });
   const [sharedStrings, formats] = await Promise.all([

@@ -24,7 +24,29 @@ const MAX_TERM_WORDS = 6;
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
 /** Labels that introduce layout, not a term being defined. */
-const NOT_TERMS = new Set(['note', 'notes', 'example', 'examples', 'summary', 'source', 'sources', 'figure', 'table', 'see also', 'key points', 'tip', 'warning', 'remember', 'answer', 'question', 'objective', 'objectives', 'chapter', 'page', 'slide']);
+const NOT_TERMS = new Set([
+  'note',
+  'notes',
+  'example',
+  'examples',
+  'summary',
+  'source',
+  'sources',
+  'figure',
+  'table',
+  'see also',
+  'key points',
+  'tip',
+  'warning',
+  'remember',
+  'answer',
+  'question',
+  'objective',
+  'objectives',
+  'chapter',
+  'page',
+  'slide',
+]);
 const ARTICLES = new Set(['a', 'an', 'the']);
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
@@ -150,7 +172,14 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body)));
     const key = phraseKey(tokens, copula.term);
     if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key)) {
-      return { term: termDisplay(tokens, copula.term), key, text: asSentence(capitaliseFirst(body)), origin: 'sentence', sentenceId: sentence.id, quote: sentence.text };
+      return {
+        term: termDisplay(tokens, copula.term),
+        key,
+        text: asSentence(capitaliseFirst(body)),
+        origin: 'sentence',
+        sentenceId: sentence.id,
+        quote: sentence.text,
+      };
     }
   }
   const naming = namingDefinition(sentence, spans);
@@ -158,7 +187,14 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     const key = phraseKey(tokens, naming.term);
     if (isGenericPhrase(key)) return undefined;
     const body = joinTokens(tokens.slice(0, naming.bodyEnd));
-    return { term: termDisplay(tokens, naming.term), key, text: asSentence(capitaliseFirst(body)), origin: 'sentence', sentenceId: sentence.id, quote: sentence.text };
+    return {
+      term: termDisplay(tokens, naming.term),
+      key,
+      text: asSentence(capitaliseFirst(body)),
+      origin: 'sentence',
+      sentenceId: sentence.id,
+      quote: sentence.text,
+    };
   }
   return undefined;
 }

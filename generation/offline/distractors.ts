@@ -52,13 +52,7 @@ function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boole
 
 /** Same words up to case, plural and punctuation, or one option's words or lemmas inside the other's. */
 function isVariant(a: Option, b: Option): boolean {
-  return (
-    a.key === b.key ||
-    isSubset(a.words, b.words) ||
-    isSubset(b.words, a.words) ||
-    isSubset(a.lemmas, b.lemmas) ||
-    isSubset(b.lemmas, a.lemmas)
-  );
+  return a.key === b.key || isSubset(a.words, b.words) || isSubset(b.words, a.words) || isSubset(a.lemmas, b.lemmas) || isSubset(b.lemmas, a.lemmas);
 }
 
 const MAX_LENGTH_RATIO = 2.5;

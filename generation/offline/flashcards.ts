@@ -48,33 +48,37 @@ function definitionCandidates(analysis: Analysis): Candidate[] {
     if (!sentence) return [];
     const phrase = analysis.phrases.byKey.get(definition.key);
     const floor = definition.origin === 'glossary' ? 0.5 : 0;
-    return [{
-      term: definition.term,
-      definition: definition.text,
-      source: sourceReference(analysis, sentence.unit, sentence.section, definition.quote, definition.term),
-      centrality: Math.max(floor, phrase?.centrality ?? 0),
-      explicit: true,
-      position: definition.sentenceId,
-    }];
+    return [
+      {
+        term: definition.term,
+        definition: definition.text,
+        source: sourceReference(analysis, sentence.unit, sentence.section, definition.quote, definition.term),
+        centrality: Math.max(floor, phrase?.centrality ?? 0),
+        explicit: true,
+        position: definition.sentenceId,
+      },
+    ];
   });
 }
 
 function rowCandidates(analysis: Analysis): Candidate[] {
   const afterText = analysis.sentences.length;
-  return analysis.tables.flatMap((table) =>
-    table.rows.map((row, index) => {
-      const term = table.columns[table.keyColumn]?.values[index] ?? '';
-      return {
-        term,
-        definition: describeRow(table, index),
-        source: sourceReference(analysis, table.unit, table.title, row.line, term),
-        // Sheets tend to list their main rows first.
-        centrality: 1 - index / Math.max(1, table.rows.length),
-        explicit: true,
-        position: afterText + table.id * 100_000 + index,
-      };
-    }),
-  ).filter((candidate) => candidate.term && candidate.definition);
+  return analysis.tables
+    .flatMap((table) =>
+      table.rows.map((row, index) => {
+        const term = table.columns[table.keyColumn]?.values[index] ?? '';
+        return {
+          term,
+          definition: describeRow(table, index),
+          source: sourceReference(analysis, table.unit, table.title, row.line, term),
+          // Sheets tend to list their main rows first.
+          centrality: 1 - index / Math.max(1, table.rows.length),
+          explicit: true,
+          position: afterText + table.id * 100_000 + index,
+        };
+      }),
+    )
+    .filter((candidate) => candidate.term && candidate.definition);
 }
 
 function phraseCandidates(analysis: Analysis): Candidate[] {

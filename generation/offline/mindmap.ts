@@ -95,14 +95,21 @@ function relatedPhrases(context: Context, phrase: Phrase, within: Within): Phras
   const belongs = (candidate: Phrase) => (within ? context.home.get(candidate.key) === within.topic : true);
   return [...together.entries()]
     .map(([key, count]) => ({ phrase: analysis.phrases.byKey.get(key), count }))
-    .filter((entry): entry is { phrase: Phrase; count: number } =>
-      entry.phrase?.keyPhrase === true && !context.used.has(entry.phrase.key) && belongs(entry.phrase) && substantial(analysis, entry.phrase))
+    .filter(
+      (entry): entry is { phrase: Phrase; count: number } =>
+        entry.phrase?.keyPhrase === true && !context.used.has(entry.phrase.key) && belongs(entry.phrase) && substantial(analysis, entry.phrase),
+    )
     .sort((a, b) => b.count * b.phrase.score - a.count * a.phrase.score || a.phrase.key.localeCompare(b.phrase.key))
     .map((entry) => entry.phrase);
 }
 
 function phraseDraft(context: Context, phrase: Phrase, level: number, within: Within): Draft {
-  const draft: Draft = { label: capitaliseFirst(phrase.display), definition: phraseDefinition(context.analysis, phrase), score: phrase.score / context.maxScore, children: [] };
+  const draft: Draft = {
+    label: capitaliseFirst(phrase.display),
+    definition: phraseDefinition(context.analysis, phrase),
+    score: phrase.score / context.maxScore,
+    children: [],
+  };
   const breadth = context.shape.breadth[level] ?? 0;
   if (breadth === 0) return draft;
   const children = relatedPhrases(context, phrase, within).slice(0, breadth);
@@ -151,7 +158,12 @@ function describeTable(table: Table): string {
 function tableDrafts(context: Context, table: Table, level: number): Draft[] {
   const breadth = context.shape.breadth[level] ?? 0;
   const keys = table.columns[table.keyColumn]?.values ?? [];
-  const rowDraft = (row: number): Draft => ({ label: keys[row] ?? '', definition: short(describeRow(table, row)), score: 0.5 * (1 - row / Math.max(1, keys.length)), children: [] });
+  const rowDraft = (row: number): Draft => ({
+    label: keys[row] ?? '',
+    definition: short(describeRow(table, row)),
+    score: 0.5 * (1 - row / Math.max(1, keys.length)),
+    children: [],
+  });
   const category = table.columns.find((column) => column.categorical);
   const deeper = context.shape.breadth[level + 1] ?? 0;
   if (!category || deeper === 0) return keys.slice(0, breadth).map((_, row) => rowDraft(row));
@@ -201,7 +213,13 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   const breadth = shape.breadth[0] ?? 0;
   // A title slide or heading that repeats the document's title is the root, not a branch.
   const topics = topicsOf(analysis).filter((topic) => !containsPhrase(topic.label, title));
-  const context: Context = { analysis, shape, used: new Set(), maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1), home: homes(analysis, topics) };
+  const context: Context = {
+    analysis,
+    shape,
+    used: new Set(),
+    maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1),
+    home: homes(analysis, topics),
+  };
   if (topics.length >= 2) {
     const chosen = topics.length <= breadth ? topics : pickTopics(context, topics, breadth);
     root.children = chosen.map((topic) => topicDraft(context, topic, 0));
@@ -218,7 +236,11 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
 /** The `count` topics with the most central phrases, kept in document order. */
 function pickTopics(context: Context, topics: readonly Topic[], count: number): Topic[] {
   const weight = (topic: Topic) =>
-    topic.table ? Infinity : topicPhrases(context, topic).slice(0, 5).reduce((sum, phrase) => sum + phrase.score, 0);
+    topic.table
+      ? Infinity
+      : topicPhrases(context, topic)
+          .slice(0, 5)
+          .reduce((sum, phrase) => sum + phrase.score, 0);
   const keep = new Set([...topics].sort((a, b) => weight(b) - weight(a)).slice(0, count));
   return topics.filter((topic) => keep.has(topic));
 }

@@ -63,7 +63,7 @@ export function parseText(text: string): ParsedSentence[] {
         lemma: (lemmas[index] ?? '').toLowerCase(),
         pos,
         stop: stops[index] ?? false,
-        space: sentenceTokens.length === 0 ? '' : (spaces[index] || pendingSpace),
+        space: sentenceTokens.length === 0 ? '' : spaces[index] || pendingSpace,
       });
       pendingSpace = '';
     }

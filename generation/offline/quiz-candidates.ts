@@ -91,7 +91,10 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
         stem: `Which term matches this definition: "${maskTerm(definition.text, definition.term)}"`,
         answer: definedTermOption(analysis, definition),
         // Other defined terms first; key phrases of the same sort when the document defines too few.
-        pools: [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }, { family: phraseFamily, options: pools.terms.get(phraseFamily) ?? [] }],
+        pools: [
+          { family: DEFINED_TERM_FAMILY, options: pools.definedTerms },
+          { family: phraseFamily, options: pools.terms.get(phraseFamily) ?? [] },
+        ],
         explanation: quoteExplanation(definition.quote, definition.term),
         source: source(),
       }),
@@ -129,27 +132,37 @@ function termClozes({ analysis, pools, difficulty }: Build, sentence: Sentence):
     const phrase = analysis.phrases.byKey.get(span.key);
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1) return [];
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
-    const preference = byDifficulty(difficulty, { easy: 0.5 + phrase.centrality, medium: 0.3 + 0.5 * phrase.centrality, hard: 0.5 + 0.5 * (1 - phrase.centrality) });
+    const preference = byDifficulty(difficulty, {
+      easy: 0.5 + phrase.centrality,
+      medium: 0.3 + 0.5 * phrase.centrality,
+      hard: 0.5 + 0.5 * (1 - phrase.centrality),
+    });
     if (preference === undefined) return [];
-    return [{
-      kind: 'cloze',
-      preference,
-      position: sentence.id,
-      fact: `sentence:${sentence.id}`,
-      question: () => {
-        const { tokens } = sentence;
-        const surface = joinTokens(tokens.slice(span.start, span.end + 1));
-        const head = tokens[span.end];
-        const answer = phraseOption(phrase, phrase.proper ? surface : lowerFirstUnlessAcronym(surface), head?.pos === 'NOUN' ? head.lower !== head.lemma : undefined);
-        return {
-          stem: `Complete the sentence: "${maskTokens(tokens, span.start, span.end)}"`,
-          answer,
-          pools: [{ family: answer.family, options: pools.terms.get(answer.family) ?? [] }],
-          explanation: quoteExplanation(sentence.text, surface),
-          source: sentenceReference(analysis, sentence, surface),
-        };
+    return [
+      {
+        kind: 'cloze',
+        preference,
+        position: sentence.id,
+        fact: `sentence:${sentence.id}`,
+        question: () => {
+          const { tokens } = sentence;
+          const surface = joinTokens(tokens.slice(span.start, span.end + 1));
+          const head = tokens[span.end];
+          const answer = phraseOption(
+            phrase,
+            phrase.proper ? surface : lowerFirstUnlessAcronym(surface),
+            head?.pos === 'NOUN' ? head.lower !== head.lemma : undefined,
+          );
+          return {
+            stem: `Complete the sentence: "${maskTokens(tokens, span.start, span.end)}"`,
+            answer,
+            pools: [{ family: answer.family, options: pools.terms.get(answer.family) ?? [] }],
+            explanation: quoteExplanation(sentence.text, surface),
+            source: sentenceReference(analysis, sentence, surface),
+          };
+        },
       },
-    }];
+    ];
   });
 }
 
@@ -160,22 +173,24 @@ function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence
     if (!QUIZ_ENTITY_TYPES.has(entity.type)) return [];
     const span = entityAnswer(sentence.tokens, entity.start, entity.end);
     if (!span) return [];
-    return [{
-      kind: 'number',
-      preference,
-      position: sentence.id,
-      fact: `sentence:${sentence.id}`,
-      question: () => {
-        const kind = entityFamily(entity.type, span.text);
-        return {
-          stem: `Complete the sentence: "${maskTokens(sentence.tokens, span.start, entity.end)}"`,
-          answer: makeOption(span.text, { ...kind, units: new Set([sentence.unit]) }),
-          pools: [{ family: kind.family, options: pools.entities.get(kind.family) ?? [] }],
-          explanation: quoteExplanation(sentence.text, span.text),
-          source: sentenceReference(analysis, sentence, span.text),
-        };
+    return [
+      {
+        kind: 'number',
+        preference,
+        position: sentence.id,
+        fact: `sentence:${sentence.id}`,
+        question: () => {
+          const kind = entityFamily(entity.type, span.text);
+          return {
+            stem: `Complete the sentence: "${maskTokens(sentence.tokens, span.start, entity.end)}"`,
+            answer: makeOption(span.text, { ...kind, units: new Set([sentence.unit]) }),
+            pools: [{ family: kind.family, options: pools.entities.get(kind.family) ?? [] }],
+            explanation: quoteExplanation(sentence.text, span.text),
+            source: sentenceReference(analysis, sentence, span.text),
+          };
+        },
       },
-    }];
+    ];
   });
 }
 

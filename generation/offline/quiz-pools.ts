@@ -21,7 +21,29 @@ export type QuizPools = {
 
 /** Number-like entities a question can blank, and how they are told apart. */
 export const QUIZ_ENTITY_TYPES = new Set(['DATE', 'CARDINAL', 'PERCENT', 'MONEY']);
-const APPROXIMATORS = new Set(['about', 'around', 'roughly', 'nearly', 'almost', 'approximately', 'some', 'over', 'under', 'only', 'just', 'more', 'less', 'than', 'as', 'little', 'many', 'in', 'since', 'by', 'on']);
+const APPROXIMATORS = new Set([
+  'about',
+  'around',
+  'roughly',
+  'nearly',
+  'almost',
+  'approximately',
+  'some',
+  'over',
+  'under',
+  'only',
+  'just',
+  'more',
+  'less',
+  'than',
+  'as',
+  'little',
+  'many',
+  'in',
+  'since',
+  'by',
+  'on',
+]);
 export const MAX_DEFINITION_OPTION_CHARS = 150;
 
 export function termFamily(proper: boolean): string {
@@ -45,7 +67,9 @@ export const DEFINED_TERM_FAMILY = 'term:defined';
 export function definedTermOption(analysis: Analysis, definition: Definition): Option {
   const phrase = analysis.phrases.byKey.get(definition.key);
   const unit = analysis.sentences[definition.sentenceId]?.unit;
-  const option = phrase ? phraseOption(phrase, definition.term) : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
+  const option = phrase
+    ? phraseOption(phrase, definition.term)
+    : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
   return { ...option, family: DEFINED_TERM_FAMILY };
 }
 

@@ -26,8 +26,8 @@ function commonPrefix(a: string, b: string): number {
 function givesAway(stem: string, answer: string): boolean {
   if (containsPhrase(stem, answer)) return true;
   const stemWords = comparisonTokens(stem).filter((word) => word.length >= 4);
-  return comparisonTokens(answer).some((word) =>
-    word.length >= 4 && stemWords.some((other) => commonPrefix(word, other) >= Math.max(4, 0.8 * Math.min(word.length, other.length))),
+  return comparisonTokens(answer).some(
+    (word) => word.length >= 4 && stemWords.some((other) => commonPrefix(word, other) >= Math.max(4, 0.8 * Math.min(word.length, other.length))),
   );
 }
 

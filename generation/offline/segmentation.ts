@@ -27,7 +27,12 @@ const MIN_PAIR_LINES = 2;
 
 function splitDelimited(line: string, delimiter: string): string[] {
   if (delimiter === '|') {
-    return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+    return line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((cell) => cell.trim());
   }
   if (delimiter === '\t') return line.split('\t').map((cell) => cell.trim());
   const cells: string[] = [];
@@ -64,7 +69,10 @@ function delimitedCells(line: string, delimiter: string, permissive: boolean): s
 
 function keyValuePairs(line: string): Array<[string, string]> | undefined {
   for (const separator of ['\t', '|', ';', ',']) {
-    const pieces = line.split(separator).map((piece) => piece.trim()).filter(Boolean);
+    const pieces = line
+      .split(separator)
+      .map((piece) => piece.trim())
+      .filter(Boolean);
     if (pieces.length < 2) continue;
     const pairs: Array<[string, string]> = [];
     for (const piece of pieces) {

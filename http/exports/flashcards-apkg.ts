@@ -47,7 +47,8 @@ export function flashcardsApkg(set: FlashcardSetContent, options: AnkiOptions): 
     tmpls: [{ name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}<hr id=answer>{{Back}}', did: null, bqfmt: '', bafmt: '' }],
     flds: [field('Front', 0), field('Back', 1)],
     css: '.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }\n.source { font-size: 14px; color: #555; }',
-    latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPre:
+      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
     latexPost: '\\end{document}',
     tags: [],
     vers: [],
@@ -91,7 +92,16 @@ export function flashcardsApkg(set: FlashcardSetContent, options: AnkiOptions): 
       seconds,
       seconds * 1000,
       seconds * 1000,
-      JSON.stringify({ nextPos: set.cards.length + 1, curDeck: deckId, curModel: MODEL_ID, sortType: 'noteFld', sortBackwards: false, newSpread: 0, dueCounts: true, activeDecks: [deckId] }),
+      JSON.stringify({
+        nextPos: set.cards.length + 1,
+        curDeck: deckId,
+        curModel: MODEL_ID,
+        sortType: 'noteFld',
+        sortBackwards: false,
+        newSpread: 0,
+        dueCounts: true,
+        activeDecks: [deckId],
+      }),
       JSON.stringify({ [MODEL_ID]: model }),
       JSON.stringify({ 1: deck(1, 'Default'), [deckId]: deck(deckId, set.title || 'Flashcards') }),
       JSON.stringify({ 1: dconf }),
@@ -104,7 +114,15 @@ export function flashcardsApkg(set: FlashcardSetContent, options: AnkiOptions): 
       const where = [entry.source.page ? `page ${entry.source.page}` : '', entry.source.section ?? ''].filter(Boolean).join(', ');
       const back = `${escapeHtml(entry.definition)}<div class="source">${where ? `${escapeHtml(where)}: ` : ''}“${escapeHtml(entry.source.excerpt)}”</div>`;
       const front = escapeHtml(entry.term);
-      note.run(id, sha1(`note:${options.setId}:${entry.id}`).slice(0, 10), MODEL_ID, seconds, `${front}${FIELD_SEPARATOR}${back}`, entry.term, Number.parseInt(sha1(entry.term).slice(0, 8), 16));
+      note.run(
+        id,
+        sha1(`note:${options.setId}:${entry.id}`).slice(0, 10),
+        MODEL_ID,
+        seconds,
+        `${front}${FIELD_SEPARATOR}${back}`,
+        entry.term,
+        Number.parseInt(sha1(entry.term).slice(0, 8), 16),
+      );
       card.run(id, id, deckId, seconds, index + 1);
     });
     return zipSync({ 'collection.anki2': db.serialize(), media: strToU8('{}') }, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') });

@@ -5,4 +5,5 @@ import type { FlashcardSetContent } from '../../domain/learning-content.ts';
 
 const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ').trim();
 
-export const flashcardsTsv = (set: FlashcardSetContent): string => `${set.cards.map((card) => `${oneLine(card.term)}\t${oneLine(card.definition)}`).join('\n')}\n`;
+export const flashcardsTsv = (set: FlashcardSetContent): string =>
+  `${set.cards.map((card) => `${oneLine(card.term)}\t${oneLine(card.definition)}`).join('\n')}\n`;

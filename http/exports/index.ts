@@ -19,7 +19,11 @@ export type Exporter<Content> = { contentType: string; extension: string; render
 
 export const exporters = {
   flashcards: {
-    apkg: { contentType: 'application/apkg', extension: 'apkg', render: (set, resource) => flashcardsApkg(set, { setId: resource.id, updatedAt: resource.updatedAt }) },
+    apkg: {
+      contentType: 'application/apkg',
+      extension: 'apkg',
+      render: (set, resource) => flashcardsApkg(set, { setId: resource.id, updatedAt: resource.updatedAt }),
+    },
     csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv', render: flashcardsCsv },
     tsv: { contentType: 'text/tab-separated-values; charset=utf-8', extension: 'tsv', render: flashcardsTsv },
   } satisfies Record<string, Exporter<FlashcardSetContent>>,
@@ -41,4 +45,10 @@ export const exportFormats = (kind: GenerationKind): string[] => Object.keys(exp
 
 /** A file name from the resource's title: letters, digits, spaces, dots and dashes, at most 100 characters. */
 export const exportFileName = (title: string, extension: string): string =>
-  `${title.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || 'export'}.${extension}`;
+  `${
+    title
+      .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100) || 'export'
+  }.${extension}`;

@@ -6,4 +6,5 @@ import { xmlDocument } from './xml.ts';
 
 const node = (tree: TreeNode): Record<string, unknown> => ({ '@TEXT': tree.label, ...(tree.children.length ? { node: tree.children.map(node) } : {}) });
 
-export const mindmapFreemind = (mindmap: MindmapContent): string => xmlDocument({ map: { '@version': '1.0.1', node: node(mindmapTree(mindmap)) } }).replace(/^<\?xml[^>]*>\n/, '');
+export const mindmapFreemind = (mindmap: MindmapContent): string =>
+  xmlDocument({ map: { '@version': '1.0.1', node: node(mindmapTree(mindmap)) } }).replace(/^<\?xml[^>]*>\n/, '');

@@ -6,7 +6,10 @@ import { mindmapTree, type TreeNode } from './mindmap-tree.ts';
 
 const escapeMarkdown = (text: string) => text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>&~]/g, (c) => `\\${c}`);
 
-const bullets = (node: TreeNode, depth: number): string[] => [`${'  '.repeat(depth)}- ${escapeMarkdown(node.label)}`, ...node.children.flatMap((child) => bullets(child, depth + 1))];
+const bullets = (node: TreeNode, depth: number): string[] => [
+  `${'  '.repeat(depth)}- ${escapeMarkdown(node.label)}`,
+  ...node.children.flatMap((child) => bullets(child, depth + 1)),
+];
 
 export function mindmapMarkdown(mindmap: MindmapContent): string {
   const root = mindmapTree(mindmap);

@@ -11,6 +11,9 @@ const quote = (text: string) => `"${text.replace(/[\r\n]+/g, ' ').replace(/["#;[
 
 export function mindmapMermaid(mindmap: MindmapContent): string {
   let count = 0;
-  const lines = (node: TreeNode, depth: number): string[] => [`${'  '.repeat(depth + 1)}n${count++}[${quote(node.label)}]`, ...node.children.flatMap((child) => lines(child, depth + 1))];
+  const lines = (node: TreeNode, depth: number): string[] => [
+    `${'  '.repeat(depth + 1)}n${count++}[${quote(node.label)}]`,
+    ...node.children.flatMap((child) => lines(child, depth + 1)),
+  ];
   return `mindmap\n${lines(mindmapTree(mindmap), 0).join('\n')}\n`;
 }

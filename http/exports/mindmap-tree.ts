@@ -9,7 +9,11 @@ export function mindmapTree(mindmap: MindmapContent): TreeNode {
   for (const node of mindmap.nodes) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
   const build = (node: MindmapContent['nodes'][number], seen: Set<string>): TreeNode => {
     seen.add(node.id);
-    return { label: node.label, definition: node.definition, children: (children.get(node.id) ?? []).filter((child) => !seen.has(child.id)).map((child) => build(child, seen)) };
+    return {
+      label: node.label,
+      definition: node.definition,
+      children: (children.get(node.id) ?? []).filter((child) => !seen.has(child.id)).map((child) => build(child, seen)),
+    };
   };
   const root = mindmap.nodes.find((node) => node.id === mindmap.rootId) ?? mindmap.nodes[0];
   if (!root) return { label: mindmap.title, definition: '', children: [] };

@@ -20,7 +20,11 @@ export const quizMoodleXml = (quiz: QuizContent): string =>
           single: 'true',
           shuffleanswers: 'true',
           answernumbering: 'abc',
-          answer: question.options.map((option, i) => ({ '@fraction': i === question.correctAnswerIndex ? '100' : '0', '@format': 'plain_text', text: option })),
+          answer: question.options.map((option, i) => ({
+            '@fraction': i === question.correctAnswerIndex ? '100' : '0',
+            '@format': 'plain_text',
+            text: option,
+          })),
         })),
       ],
     },

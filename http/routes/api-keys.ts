@@ -71,7 +71,10 @@ export const apiKeyRoutes = (api: ApiContext) => {
       params: KeyParams,
       responses: { 200: { description: 'Revoked', schema: MessageBody }, ...adminErrors },
       async handle({ params }, context) {
-        const result = await revokeApiKey(api.eventStore, String(params['organizationId']), String(params['keyId']), { correlationId: context.correlationId, now: context.now() });
+        const result = await revokeApiKey(api.eventStore, String(params['organizationId']), String(params['keyId']), {
+          correlationId: context.correlationId,
+          now: context.now(),
+        });
         return answerWrite(api, context, result.checkpoint, { status: 200, body: { message: 'API key revoked' } });
       },
     }),

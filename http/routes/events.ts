@@ -5,7 +5,11 @@ import { defineRoute } from '../route.ts';
 import { ErrorBody, limitParam } from '../schemas.ts';
 
 const FeedQuery = z.object({
-  after: z.coerce.number({ error: 'after must be a non-negative integer' }).int('after must be a non-negative integer').min(0, 'after must be a non-negative integer').default(0),
+  after: z.coerce
+    .number({ error: 'after must be a non-negative integer' })
+    .int('after must be a non-negative integer')
+    .min(0, 'after must be a non-negative integer')
+    .default(0),
   limit: limitParam(200, 50),
 });
 

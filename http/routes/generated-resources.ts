@@ -15,14 +15,12 @@ import { dataOf, ErrorBody, FlashcardSet, FlashcardsBody, listOf, MessageBody, M
 
 const HIDDEN = GENERATED_INTERNAL;
 
-const kinds: Record<
-  GenerationKind,
-  { plural: string; label: string; idParam: string; body: z.ZodObject; schema: { single: z.ZodType; listItem: z.ZodType } }
-> = {
-  flashcards: { plural: 'flashcards', label: 'flashcard set', idParam: 'flashcardId', body: FlashcardsBody, schema: FlashcardSet },
-  mindmap: { plural: 'mindmaps', label: 'mindmap', idParam: 'mindmapId', body: MindmapBody, schema: Mindmap },
-  quiz: { plural: 'quizzes', label: 'quiz', idParam: 'quizId', body: QuizBody, schema: Quiz },
-};
+const kinds: Record<GenerationKind, { plural: string; label: string; idParam: string; body: z.ZodObject; schema: { single: z.ZodType; listItem: z.ZodType } }> =
+  {
+    flashcards: { plural: 'flashcards', label: 'flashcard set', idParam: 'flashcardId', body: FlashcardsBody, schema: FlashcardSet },
+    mindmap: { plural: 'mindmaps', label: 'mindmap', idParam: 'mindmapId', body: MindmapBody, schema: Mindmap },
+    quiz: { plural: 'quizzes', label: 'quiz', idParam: 'quizId', body: QuizBody, schema: Quiz },
+  };
 
 const contentSchemas = { flashcards: FlashcardSetContent, quiz: QuizContent, mindmap: MindmapContent } as const;
 const ExportQuery = z.object({ format: z.string().max(40, 'format is not valid').optional() });
@@ -30,13 +28,13 @@ const ExportQuery = z.object({ format: z.string().max(40, 'format is not valid')
 const unauthorized = { 401: { description: 'Missing or invalid API key', schema: ErrorBody } };
 const ListQuery = Pagination.extend({ sourceId: z.string().min(1).max(100).optional() });
 
-export const generatedResourceRoutes = (api: ApiContext): RouteDefinition[] =>
-  (Object.keys(kinds) as GenerationKind[]).flatMap((kind) => routesFor(api, kind));
+export const generatedResourceRoutes = (api: ApiContext): RouteDefinition[] => (Object.keys(kinds) as GenerationKind[]).flatMap((kind) => routesFor(api, kind));
 
 function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
   const { plural, label, idParam, body, schema } = kinds[kind];
   const { collection } = generationNames[kind];
-  const ownedResource = async (id: string, context: RouteContext) => owned(await getGeneration(await api.readStore.active(), kind, id), requireCaller(context.caller), label);
+  const ownedResource = async (id: string, context: RouteContext) =>
+    owned(await getGeneration(await api.readStore.active(), kind, id), requireCaller(context.caller), label);
   const byId = {
     ...unauthorized,
     403: { description: `Another organization's ${label}`, schema: ErrorBody },
@@ -97,12 +95,19 @@ function routesFor(api: ApiContext, kind: GenerationKind): RouteDefinition[] {
       tag: capitalise(plural),
       auth: 'apiKey',
       query: ListQuery,
-      responses: { 200: { description: `A page of ${plural}`, schema: listOf(schema.listItem) }, 400: { description: 'Invalid query', schema: ErrorBody }, ...unauthorized },
+      responses: {
+        200: { description: `A page of ${plural}`, schema: listOf(schema.listItem) },
+        400: { description: 'Invalid query', schema: ErrorBody },
+        ...unauthorized,
+      },
       async handle({ query }, context) {
         const caller = requireCaller(context.caller);
         const { limit, cursor, sourceId } = query as z.infer<typeof ListQuery>;
         const page = await listGenerations(await api.readStore.active(), kind, caller.organizationId, { limit, cursor, sourceId });
-        return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
+        return {
+          status: 200,
+          body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) },
+        };
       },
     }),
 

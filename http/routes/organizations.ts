@@ -24,7 +24,11 @@ export const organizationRoutes = (api: ApiContext) => [
       const { name, url } = CreateOrganizationBody.parse(body);
       const organizationId = context.newId();
       const now = context.now();
-      const created = await createOrganization(api.eventStore, { organizationId: organizationId.id, name, url }, { correlationId: context.correlationId, now }).catch((error: unknown) => {
+      const created = await createOrganization(
+        api.eventStore,
+        { organizationId: organizationId.id, name, url },
+        { correlationId: context.correlationId, now },
+      ).catch((error: unknown) => {
         // The plaintext key exists only in the first answer: a retry that finds the organization cannot show it again.
         if (organizationId.derived && error instanceof ConflictError) {
           throw new HttpError(409, 'an organization was already created with this Idempotency-Key; its API key was shown only in that answer');

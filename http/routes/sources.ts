@@ -44,14 +44,21 @@ const byId = {
 };
 
 export const sourceRoutes = (api: ApiContext) => {
-  const ownedSource = async (sourceId: string, context: RouteContext) => owned(await getSource(await api.readStore.active(), sourceId), requireCaller(context.caller), 'source');
+  const ownedSource = async (sourceId: string, context: RouteContext) =>
+    owned(await getSource(await api.readStore.active(), sourceId), requireCaller(context.caller), 'source');
   const presentSource = async (sourceId: string, context: RouteContext) => present(await ownedSource(sourceId, context), 'id', HIDDEN);
   /** The new source as the read models show it, or 202 with the document they will hold. */
   const answerSourceWrite = (written: Written, sourceId: string, context: RouteContext) =>
-    answerWrite(api, context, written.checkpoint, { status: 202, body: { data: present(previewDocument(written, SOURCES, sourceId) ?? {}, 'id', HIDDEN) } }, async () => ({
-      status: 200,
-      body: { data: await presentSource(sourceId, context) },
-    }));
+    answerWrite(
+      api,
+      context,
+      written.checkpoint,
+      { status: 202, body: { data: present(previewDocument(written, SOURCES, sourceId) ?? {}, 'id', HIDDEN) } },
+      async () => ({
+        status: 200,
+        body: { data: await presentSource(sourceId, context) },
+      }),
+    );
 
   return [
     defineRoute({
@@ -68,7 +75,11 @@ export const sourceRoutes = (api: ApiContext) => {
             required: ['source'],
             properties: {
               source: { type: 'string', description: 'JSON: { "sourceType": "file" | "youtube" | "webpage", "url"?: string, "metadata"?: object }' },
-              file: { type: 'string', format: 'binary', description: 'PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, ODT, ODP, EPUB, TXT, Markdown, HTML, CSV, PNG or JPEG; required when sourceType is file' },
+              file: {
+                type: 'string',
+                format: 'binary',
+                description: 'PDF, DOCX, DOC, PPTX, PPT, XLSX, XLS, ODT, ODP, EPUB, TXT, Markdown, HTML, CSV, PNG or JPEG; required when sourceType is file',
+              },
             },
           },
         },
@@ -179,12 +190,19 @@ export const sourceRoutes = (api: ApiContext) => {
       tag: 'Sources',
       auth: 'apiKey',
       query: Pagination,
-      responses: { 200: { description: 'A page of sources', schema: listOf(SourceListItem) }, 400: { description: 'Invalid query', schema: ErrorBody }, ...unauthorized },
+      responses: {
+        200: { description: 'A page of sources', schema: listOf(SourceListItem) },
+        400: { description: 'Invalid query', schema: ErrorBody },
+        ...unauthorized,
+      },
       async handle({ query }, context) {
         const caller = requireCaller(context.caller);
         const { limit, cursor } = query as z.infer<typeof Pagination>;
         const page = await listSources(await api.readStore.active(), caller.organizationId, { limit, cursor });
-        return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
+        return {
+          status: 200,
+          body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) },
+        };
       },
     }),
 
@@ -220,7 +238,10 @@ export const sourceRoutes = (api: ApiContext) => {
           throw new HttpError(409, `the source is ${String(doc['status'])}; its content is available once it is indexed`);
         }
         const extracted = ExtractedContent.parse(JSON.parse((await api.blobStore.get(content.key)).toString('utf8')));
-        return { status: 200, body: { data: { sourceId: doc['id'], title: doc['title'] ?? extracted.title, text: extracted.text, outline: extracted.outline } } };
+        return {
+          status: 200,
+          body: { data: { sourceId: doc['id'], title: doc['title'] ?? extracted.title, text: extracted.text, outline: extracted.outline } },
+        };
       },
     }),
 

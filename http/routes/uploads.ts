@@ -60,7 +60,10 @@ export const uploadRoutes = (api: ApiContext) => [
         fileName: key,
         ...(contentType ? { contentType } : {}),
         ...(recording
-          ? { sniff: (head: Buffer) => api.sniffRecording(head), unsupported: 'unsupported recording: the bytes are no MP3, MP4/M4A/MOV, WAV, Ogg or WebM audio or video' }
+          ? {
+              sniff: (head: Buffer) => api.sniffRecording(head),
+              unsupported: 'unsupported recording: the bytes are no MP3, MP4/M4A/MOV, WAV, Ogg or WebM audio or video',
+            }
           : { sniff: (head: Buffer) => api.sniffUpload(head, undefined) }),
       }).catch(async (error: unknown) => {
         await api.blobStore.delete(blobKey);

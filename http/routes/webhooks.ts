@@ -36,9 +36,18 @@ const Webhook = z
     updatedAt: z.string(),
   })
   .meta({ id: 'Webhook' });
-const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only in this answer; verify deliveries with it') }).meta({ id: 'WebhookWithSecret' });
+const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only in this answer; verify deliveries with it') }).meta({
+  id: 'WebhookWithSecret',
+});
 const WebhookListItem = Webhook.omit({ id: true }).extend({ _id: z.string() }).meta({ id: 'WebhookListItem' });
-const Attempt = z.object({ attempt: z.number(), outcome: z.enum(['delivered', 'failed']), status: z.number().nullable(), error: z.string().optional(), durationMs: z.number(), attemptedAt: z.string() });
+const Attempt = z.object({
+  attempt: z.number(),
+  outcome: z.enum(['delivered', 'failed']),
+  status: z.number().nullable(),
+  error: z.string().optional(),
+  durationMs: z.number(),
+  attemptedAt: z.string(),
+});
 const Delivery = z
   .object({
     _id: z.string(),
@@ -56,10 +65,15 @@ const Delivery = z
 const WebhookParams = z.object({ webhookId: z.string().min(1).max(100) });
 const DeliveryParams = WebhookParams.extend({ deliveryId: z.string().min(1).max(200) });
 const unauthorized = { 401: { description: 'Missing or invalid API key', schema: ErrorBody } };
-const byId = { ...unauthorized, 403: { description: "Another organization's webhook", schema: ErrorBody }, 404: { description: 'Unknown webhook', schema: ErrorBody } };
+const byId = {
+  ...unauthorized,
+  403: { description: "Another organization's webhook", schema: ErrorBody },
+  404: { description: 'Unknown webhook', schema: ErrorBody },
+};
 
 export const webhookRoutes = (api: ApiContext) => {
-  const ownedWebhook = async (webhookId: string, context: RouteContext) => owned(await getWebhook(await api.readStore.active(), webhookId), requireCaller(context.caller), 'webhook');
+  const ownedWebhook = async (webhookId: string, context: RouteContext) =>
+    owned(await getWebhook(await api.readStore.active(), webhookId), requireCaller(context.caller), 'webhook');
   const secretOf = (webhookId: string, version: number) => webhookSecret(api.webhooks.signingKey, webhookId, version);
 
   return [
@@ -83,7 +97,15 @@ export const webhookRoutes = (api: ApiContext) => {
         const webhookId = context.newId();
         const callerNow = callerContext(context);
         const written = await createWebhook(api.eventStore, webhookId, { url, events }, callerNow);
-        const shown = { id: webhookId.id, url, events, status: 'active', createdAt: callerNow.now, updatedAt: callerNow.now, secret: secretOf(webhookId.id, 1) };
+        const shown = {
+          id: webhookId.id,
+          url,
+          events,
+          status: 'active',
+          createdAt: callerNow.now,
+          updatedAt: callerNow.now,
+          secret: secretOf(webhookId.id, 1),
+        };
         return answerWrite(api, context, written.checkpoint, { status: 202, body: { data: shown } }, async () => ({ status: 201, body: { data: shown } }));
       },
     }),
@@ -94,11 +116,18 @@ export const webhookRoutes = (api: ApiContext) => {
       tag: 'Webhooks',
       auth: 'apiKey',
       query: Pagination,
-      responses: { 200: { description: 'A page of endpoints', schema: listOf(WebhookListItem) }, 400: { description: 'Invalid query', schema: ErrorBody }, ...unauthorized },
+      responses: {
+        200: { description: 'A page of endpoints', schema: listOf(WebhookListItem) },
+        400: { description: 'Invalid query', schema: ErrorBody },
+        ...unauthorized,
+      },
       async handle({ query }, context) {
         const { limit, cursor } = query as z.infer<typeof Pagination>;
         const page = await listWebhooks(await api.readStore.active(), requireCaller(context.caller).organizationId, { limit, cursor });
-        return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
+        return {
+          status: 200,
+          body: { data: page.items.map((doc) => present(doc, '_id', HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) },
+        };
       },
     }),
     defineRoute({
@@ -133,7 +162,10 @@ export const webhookRoutes = (api: ApiContext) => {
       tag: 'Webhooks',
       auth: 'apiKey',
       params: WebhookParams,
-      responses: { 200: { description: 'The new secret, shown only in this answer', schema: dataOf(z.object({ id: z.string(), secret: z.string() })) }, ...byId },
+      responses: {
+        200: { description: 'The new secret, shown only in this answer', schema: dataOf(z.object({ id: z.string(), secret: z.string() })) },
+        ...byId,
+      },
       async handle({ params }, context) {
         const webhookId = String(params['webhookId']);
         const result = await rotateWebhookSecret(api.eventStore, webhookId, callerContext(context));
@@ -155,7 +187,10 @@ export const webhookRoutes = (api: ApiContext) => {
         await ownedWebhook(webhookId, context);
         const { limit, cursor } = query as z.infer<typeof Pagination>;
         const page = await listDeliveries(await api.readStore.active(), webhookId, { limit, cursor });
-        return { status: 200, body: { data: page.items.map((doc) => present(doc, '_id', DELIVERY_HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
+        return {
+          status: 200,
+          body: { data: page.items.map((doc) => present(doc, '_id', DELIVERY_HIDDEN)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) },
+        };
       },
     }),
     defineRoute({

@@ -18,7 +18,6 @@ export type PushAuthConfig = {
   now?: () => number;
 };
 
-
 const PushBody = z.object({
   message: z.object({
     data: z.string(),
@@ -75,9 +74,12 @@ export async function verifyPushRequest(
   config: PushAuthConfig,
 ): Promise<PushVerdict> {
   const queryToken = typeof request.query['token'] === 'string' ? request.query['token'] : undefined;
-  const problem = config.token && queryToken !== undefined
-    ? tokenMatches(queryToken, config.token) ? null : 'wrong push token'
-    : await verifyOidc(request.authorization, config);
+  const problem =
+    config.token && queryToken !== undefined
+      ? tokenMatches(queryToken, config.token)
+        ? null
+        : 'wrong push token'
+      : await verifyOidc(request.authorization, config);
   if (problem) return { ok: false, status: 401, reason: problem };
 
   const body = PushBody.safeParse(request.body);

@@ -46,8 +46,7 @@ const readPosition = (checkpoint: Checkpoint): ReadPosition => (checkpoint === S
 
 // Servers fill positions they do not know with 0 (unset) or 2^64-1 (-1): neither is a real event's.
 const NO_POSITION = 2n ** 64n - 1n;
-const knownPosition = (position: Position | undefined): position is Position =>
-  position !== undefined && position.commit > 0n && position.commit < NO_POSITION;
+const knownPosition = (position: Position | undefined): position is Position => position !== undefined && position.commit > 0n && position.commit < NO_POSITION;
 
 const expectedRevision = (expected: ExpectedVersion): AppendExpectedRevision =>
   expected === 'noStream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected);
@@ -114,9 +113,7 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
           events.map((event) => jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata })),
           { expectedRevision: expectedRevision(expectedVersion) },
         );
-        const lastCheckpoint = knownPosition(result.position)
-          ? encode(result.position)
-          : await appendedPosition(streamName, result.nextExpectedRevision);
+        const lastCheckpoint = knownPosition(result.position) ? encode(result.position) : await appendedPosition(streamName, result.nextExpectedRevision);
         return { nextExpectedVersion: Number(result.nextExpectedRevision), lastCheckpoint };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -159,7 +156,7 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
       readPosition(from);
 
       const done = (async () => {
-        for (let failures = 0; !stopping.signal.aborted; ) {
+        for (let failures = 0; !stopping.signal.aborted;) {
           const subscription = client.subscribeToAll({ fromPosition: readPosition(checkpoint), filter: excludeSystemEvents() });
           live = subscription;
           let handlerFailure: { error: unknown } | null = null;
@@ -169,7 +166,9 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
               const raw = [first];
               while (raw.length < batchSize && subscription.readableLength > 0) raw.push(subscription.read() as AllStreamResolvedEvent);
               failures = 0;
-              const batch = raw.map((resolved) => toRecorded(resolved.event)).filter((event): event is RecordedEvent => event !== null && event.globalPosition > checkpoint);
+              const batch = raw
+                .map((resolved) => toRecorded(resolved.event))
+                .filter((event): event is RecordedEvent => event !== null && event.globalPosition > checkpoint);
               if (batch.length === 0) continue;
               try {
                 await handler(batch);

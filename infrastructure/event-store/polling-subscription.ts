@@ -44,7 +44,7 @@ export function pollingSubscription(options: {
 
   const done = (async () => {
     try {
-      for (let failures = 0; !stopping.signal.aborted; ) {
+      for (let failures = 0; !stopping.signal.aborted;) {
         let batch: RecordedEvent[];
         try {
           batch = await options.read(checkpoint, options.batchSize);

@@ -82,9 +82,7 @@ export function openSqliteEventStore(options: { path: string; pollIntervalMs?: n
     storedAs: db.prepare(
       'SELECT MAX(stream_position) AS version, MAX(global_position) AS position FROM events WHERE event_id IN (SELECT value FROM json_each(?))',
     ),
-    insert: db.prepare(
-      'INSERT INTO events (stream_name, stream_position, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?) RETURNING global_position',
-    ),
+    insert: db.prepare('INSERT INTO events (stream_name, stream_position, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?) RETURNING global_position'),
     readStream: returningArrays(db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = ? AND stream_position >= ? ORDER BY stream_position`)),
     readAll: returningArrays(db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?`)),
     head: db.prepare('SELECT MAX(global_position) AS head FROM events'),

@@ -74,7 +74,10 @@ function answerOf(response: GenerateContentResponse): GeminiAnswer {
   const finishReason = candidate.finishReason;
   if (finishReason && REFUSALS.has(finishReason)) throw new GeminiError(`Gemini declined to answer (${finishReason})`, { retryable: false });
   // Thought summaries are not part of the answer.
-  const text = (candidate.content?.parts ?? []).filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text).join('');
+  const text = (candidate.content?.parts ?? [])
+    .filter((part) => typeof part.text === 'string' && !part.thought)
+    .map((part) => part.text)
+    .join('');
   return { text, usage, finishReason };
 }
 

@@ -44,7 +44,13 @@ export function mindmapFromTree(title: string, root: TreeDraft): MindmapContent 
   const edges: MindmapContent['edges'] = [];
   const visit = (draft: TreeDraft, parentId: string | null) => {
     const id = `n-${nodes.length + 1}`;
-    nodes.push({ id, label: draft.label.trim(), definition: draft.definition.trim(), isHighlyImportant: parentId === null || draft.isHighlyImportant, parentId });
+    nodes.push({
+      id,
+      label: draft.label.trim(),
+      definition: draft.definition.trim(),
+      isHighlyImportant: parentId === null || draft.isHighlyImportant,
+      parentId,
+    });
     if (parentId !== null) edges.push({ id: `e-${edges.length + 1}`, source: parentId, target: id });
     for (const child of draft.children ?? []) visit(child, id);
   };

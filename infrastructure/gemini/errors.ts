@@ -70,14 +70,16 @@ export function describeFailure(error: unknown, context: FailureContext): Gemini
     const detail = said ? `: ${said}` : '';
     const retryInfo = google?.details?.find((item) => item['@type']?.endsWith('google.rpc.RetryInfo'));
     const waitMs = retryAfterMs(context.retryAfterHeader) ?? durationMs(retryInfo?.retryDelay);
-    if (status === 429) return new GeminiError(`the Gemini API rate limit or quota was exhausted (${label})${detail}`, { retryable: true, retryAfterMs: waitMs });
+    if (status === 429)
+      return new GeminiError(`the Gemini API rate limit or quota was exhausted (${label})${detail}`, { retryable: true, retryAfterMs: waitMs });
     if (status === 408) return new GeminiError(`the Gemini API timed out (${label})${detail}`, { retryable: true, retryAfterMs: waitMs });
     if (status >= 500) return new GeminiError(`the Gemini API failed (${label})${detail}`, { retryable: true, retryAfterMs: waitMs });
     if (google?.details?.some((item) => item.reason === 'API_KEY_INVALID')) {
       return new GeminiError(`the configured Gemini API key is not valid (${label})`, { retryable: false });
     }
     if (status === 401 || status === 403) return new GeminiError(`the Gemini API refused access (${label})${detail}`, { retryable: false });
-    if (status === 404) return new GeminiError(`the Gemini model "${context.model}" or a file it needs was not found (${label})${detail}`, { retryable: false });
+    if (status === 404)
+      return new GeminiError(`the Gemini model "${context.model}" or a file it needs was not found (${label})${detail}`, { retryable: false });
     return new GeminiError(`the Gemini API rejected the request (${label})${detail}`, { retryable: false });
   }
 

@@ -75,11 +75,13 @@ export function createGeminiGenerator(settings: GeminiGeneratorSettings): Genera
   const maxInputTokens = settings.maxInputTokens ?? DEFAULT_MAX_INPUT_TOKENS;
   const chunkBudget = maxInputTokens - reserveFor(maxInputTokens);
 
-  const asker = (meter: UsageMeter): Ask => async (contents: Content[], schema: z.ZodType) => {
-    const answer = await callGemini(ai, settings, { contents, systemInstruction: STUDY_SYSTEM_INSTRUCTION, responseJsonSchema: geminiJsonSchema(schema) });
-    meter.add(answer.usage);
-    return answer;
-  };
+  const asker =
+    (meter: UsageMeter): Ask =>
+    async (contents: Content[], schema: z.ZodType) => {
+      const answer = await callGemini(ai, settings, { contents, systemInstruction: STUDY_SYSTEM_INSTRUCTION, responseJsonSchema: geminiJsonSchema(schema) });
+      meter.add(answer.usage);
+      return answer;
+    };
 
   const generated = <C>(content: C, meter: UsageMeter): Generated<C> => ({ content, generator: { name: 'gemini', model: settings.model, usage: meter.total } });
 
@@ -187,7 +189,10 @@ export function createGeminiGenerator(settings: GeminiGeneratorSettings): Genera
         const meter = new UsageMeter();
         const ask = asker(meter);
         const chunks = chunkContent(input.content, chunkBudget);
-        const quotas = allocate(flashcardTarget(input.content, input.difficulty), chunks.map((chunk) => chunk.tokens));
+        const quotas = allocate(
+          flashcardTarget(input.content, input.difficulty),
+          chunks.map((chunk) => chunk.tokens),
+        );
         const cards: Flashcard[] = [];
         const problems: string[] = [];
         for (const [index, chunk] of chunks.entries()) {
@@ -213,7 +218,10 @@ export function createGeminiGenerator(settings: GeminiGeneratorSettings): Genera
         const meter = new UsageMeter();
         const ask = asker(meter);
         const chunks = chunkContent(input.content, chunkBudget);
-        const quotas = allocate(wanted, chunks.map((chunk) => chunk.tokens));
+        const quotas = allocate(
+          wanted,
+          chunks.map((chunk) => chunk.tokens),
+        );
         const questions: QuizQuestion[] = [];
         const problems: string[] = [];
         const fromChunk = async (index: number, count: number) => {
@@ -259,10 +267,15 @@ export function createGeminiGenerator(settings: GeminiGeneratorSettings): Genera
           const partials: TreeDraft[] = [];
           for (const index of chunks.keys()) partials.push(await draw(prompt(input, chunks, index, partialMindmapTask(input.difficulty))));
           // Partial maps are far smaller than their chunks; should they still not fit together, their deepest levels go first.
-          const merged = (depth: number) => mergeSource(input.sourceTitle, partials.map((partial) => renderTree(partial, depth)));
+          const merged = (depth: number) =>
+            mergeSource(
+              input.sourceTitle,
+              partials.map((partial) => renderTree(partial, depth)),
+            );
           let depth = shape.levels;
           while (depth > 1 && estimateTokens(merged(depth)) > chunkBudget) depth -= 1;
-          if (estimateTokens(merged(depth)) > chunkBudget) throw new GenerationError('the source is too long to map: even the outlines of its parts do not fit the model input');
+          if (estimateTokens(merged(depth)) > chunkBudget)
+            throw new GenerationError('the source is too long to map: even the outlines of its parts do not fit the model input');
           root = await draw(`${merged(depth)}\n\n${mergeTask(input.difficulty)}`);
         }
         const content: MindmapContent = mindmapFromTree(input.sourceTitle, root);

@@ -5,8 +5,26 @@ import { z } from 'zod';
 // understands and translate what has an equivalent, so the zod schema stays the one source of truth.
 
 const SUPPORTED = new Set([
-  '$id', '$defs', '$ref', '$anchor', 'type', 'format', 'title', 'description', 'enum', 'items', 'prefixItems',
-  'minItems', 'maxItems', 'minimum', 'maximum', 'anyOf', 'oneOf', 'properties', 'additionalProperties', 'required',
+  '$id',
+  '$defs',
+  '$ref',
+  '$anchor',
+  'type',
+  'format',
+  'title',
+  'description',
+  'enum',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'oneOf',
+  'properties',
+  'additionalProperties',
+  'required',
   'propertyOrdering',
 ]);
 
@@ -23,7 +41,8 @@ function translate(schema: Json): Json {
     else if ((key === 'maximum' || key === 'minimum') && typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER) continue;
     else if (key === 'type' && Array.isArray(value)) out['anyOf'] = value.map((type) => ({ type }));
     else if (!SUPPORTED.has(key)) continue;
-    else if (key === 'properties' || key === '$defs') out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, sub]) => [name, translate(sub as Json)]));
+    else if (key === 'properties' || key === '$defs')
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, sub]) => [name, translate(sub as Json)]));
     else if (key === 'items' || key === 'additionalProperties') out[key] = isObject(value) ? translate(value) : value;
     else if (key === 'prefixItems' || key === 'anyOf' || key === 'oneOf') out[key] = (value as Json[]).map(translate);
     else out[key] = value;

@@ -68,7 +68,10 @@ export const mindmapTask = (difficulty: Difficulty): string =>
   ['Build a mind map of the source above: a tree that organises its topics from general to specific.', treeTask(difficulty)].join('\n');
 
 export const partialMindmapTask = (difficulty: Difficulty): string =>
-  ['The source above is one part of a longer document. Build a mind map of this part: a tree that organises its topics from general to specific.', treeTask(difficulty)].join('\n');
+  [
+    'The source above is one part of a longer document. Build a mind map of this part: a tree that organises its topics from general to specific.',
+    treeTask(difficulty),
+  ].join('\n');
 
 /** The partial maps of a long source's parts, from which one mind map of the whole is built. */
 export const mergeSource = (sourceTitle: string, partials: readonly string[]): string =>

@@ -21,7 +21,9 @@ export interface Judge<T> {
 export class RepairExhausted extends Error {
   readonly problems: string[];
   constructor(attempts: number, problems: string[]) {
-    super(`the model's answer was still unusable after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+    super(
+      `the model's answer was still unusable after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`,
+    );
     this.name = 'RepairExhausted';
     this.problems = problems;
   }

@@ -95,7 +95,8 @@ export function createGeminiTranscriber(settings: GeminiTranscriberSettings): Tr
       await sleep(wait);
       file = await ai.files.get({ name: file.name });
     }
-    if (file.state === FileState.FAILED) throw new ExtractionError(`Gemini could not process the recording${file.error?.message ? `: ${file.error.message}` : ''}`);
+    if (file.state === FileState.FAILED)
+      throw new ExtractionError(`Gemini could not process the recording${file.error?.message ? `: ${file.error.message}` : ''}`);
     if (!file.name || !file.uri) throw new GeminiError('the Gemini Files API answered without a file name or URI', { retryable: true });
     return { ...file, name: file.name, uri: file.uri };
   }

@@ -1,6 +1,16 @@
 import type { Checkpoint } from '../../ports/event-store.ts';
 import { START } from '../../ports/event-store.ts';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type IndexEntry, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../ports/read-store.ts';
+import {
+  ReadModelsOutOfStepError,
+  ReadModelVersionRetiredError,
+  type Doc,
+  type IndexEntry,
+  type ListQuery,
+  type Page,
+  type ReadModelSpace,
+  type ReadStore,
+  type ReadWrite,
+} from '../../ports/read-store.ts';
 import { decodeCursor, encodeCursor, isAfterCursor, newestFirst } from '../../projections/list-cursor.ts';
 
 // The embedded read store: plain maps per version, rebuilt from the events at every start.
@@ -45,7 +55,10 @@ export function createMemoryReadStore(): ReadStore {
       const index = space?.indexes.get(`${collection}\u0000${query.index}`);
       if (!space || !index) return { items: [] };
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-      const ordered = [...index].map(([id, score]) => ({ id, score })).sort(newestFirst).filter((entry) => !cursor || isAfterCursor(entry, cursor));
+      const ordered = [...index]
+        .map(([id, score]) => ({ id, score }))
+        .sort(newestFirst)
+        .filter((entry) => !cursor || isAfterCursor(entry, cursor));
       const page = ordered.slice(0, query.limit);
       const items = page.map((entry) => clone(space.docs.get(collection)?.get(entry.id) as Doc));
       const last = page.at(-1);

@@ -2,7 +2,16 @@ import { Redis } from 'ioredis';
 import { START, type Checkpoint } from '../../ports/event-store.ts';
 import { innerList, innerMap } from '../../projections/nested-map.ts';
 import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
-import { ReadModelsOutOfStepError, ReadModelVersionRetiredError, type Doc, type ListQuery, type Page, type ReadModelSpace, type ReadStore, type ReadWrite } from '../../ports/read-store.ts';
+import {
+  ReadModelsOutOfStepError,
+  ReadModelVersionRetiredError,
+  type Doc,
+  type ListQuery,
+  type Page,
+  type ReadModelSpace,
+  type ReadStore,
+  type ReadWrite,
+} from '../../ports/read-store.ts';
 
 // Read models in Redis, one key space per version behind an `active` pointer. A batch of writes and
 // its checkpoint are applied by one Lua script that first compares the stored checkpoint, so a
@@ -188,27 +197,28 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
       // one write per document, no two of the commands below touch the same key or member.
       const lastWrites = new Map<string, Map<string, ReadWrite>>();
       for (const write of writes) innerMap(lastWrites, write.collection).set(write.id, write);
-      for (const ofCollection of lastWrites.values()) for (const write of ofCollection.values()) {
-        const docKey = `${keyBase}:doc:${write.collection}:${write.id}`;
-        if (write.kind === 'put') sets.push(docKey, JSON.stringify(write.doc));
-        else unlinks.push(docKey);
-        if (write.kind === 'put' && write.unindexed) continue;
-        const ofCollection = innerMap(known, write.collection);
-        const before = ofCollection.get(write.id) ?? '';
-        const after = write.kind === 'put' ? write.indexes.map((entry) => `${entry.name}\t${entry.score}`).join('\n') : '';
-        if (before === after) continue;
-        const indexKey = (name: string) => `${keyBase}:idx:${write.collection}:${name}`;
-        for (const line of before ? before.split('\n') : []) innerList(removals, indexKey(line.slice(0, line.lastIndexOf('\t')))).push(write.id);
-        if (write.kind === 'put') for (const entry of write.indexes) innerList(additions, indexKey(entry.name)).push(String(entry.score), write.id);
-        const memKey = `${keyBase}:mem:${write.collection}:${write.id}`;
-        if (after) {
-          sets.push(memKey, after);
-          ofCollection.set(write.id, after);
-        } else {
-          unlinks.push(memKey);
-          ofCollection.delete(write.id);
+      for (const ofCollection of lastWrites.values())
+        for (const write of ofCollection.values()) {
+          const docKey = `${keyBase}:doc:${write.collection}:${write.id}`;
+          if (write.kind === 'put') sets.push(docKey, JSON.stringify(write.doc));
+          else unlinks.push(docKey);
+          if (write.kind === 'put' && write.unindexed) continue;
+          const ofCollection = innerMap(known, write.collection);
+          const before = ofCollection.get(write.id) ?? '';
+          const after = write.kind === 'put' ? write.indexes.map((entry) => `${entry.name}\t${entry.score}`).join('\n') : '';
+          if (before === after) continue;
+          const indexKey = (name: string) => `${keyBase}:idx:${write.collection}:${name}`;
+          for (const line of before ? before.split('\n') : []) innerList(removals, indexKey(line.slice(0, line.lastIndexOf('\t')))).push(write.id);
+          if (write.kind === 'put') for (const entry of write.indexes) innerList(additions, indexKey(entry.name)).push(String(entry.score), write.id);
+          const memKey = `${keyBase}:mem:${write.collection}:${write.id}`;
+          if (after) {
+            sets.push(memKey, after);
+            ofCollection.set(write.id, after);
+          } else {
+            unlinks.push(memKey);
+            ofCollection.delete(write.id);
+          }
         }
-      }
       const pipeline = redis.pipeline();
       for (const chunk of chunks(unlinks)) pipeline.unlink(chunk);
       for (const [key, ids] of removals) for (const chunk of chunks(ids)) pipeline.zrem(key, chunk);

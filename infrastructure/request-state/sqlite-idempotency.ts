@@ -20,7 +20,9 @@ export function openSqliteIdempotencyStore(options: { path: string; now?: () => 
   const dropExpired = db.prepare('DELETE FROM idempotency WHERE key = ? AND expires <= ?');
   const insert = db.prepare('INSERT OR IGNORE INTO idempotency (key, record, expires) VALUES (?, ?, ?)');
   const select = db.prepare('SELECT record FROM idempotency WHERE key = ?');
-  const upsert = db.prepare('INSERT INTO idempotency (key, record, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET record = excluded.record, expires = excluded.expires');
+  const upsert = db.prepare(
+    'INSERT INTO idempotency (key, record, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET record = excluded.record, expires = excluded.expires',
+  );
   const remove = db.prepare('DELETE FROM idempotency WHERE key = ?');
   const sweep = db.prepare('DELETE FROM idempotency WHERE expires <= ?');
   const sweeper = setInterval(() => sweep.run(now()), 60_000);

@@ -65,7 +65,8 @@ function beforeDeadline<T>(promise: Promise<T>, deadline: number, onTimeout: () 
 }
 
 async function vettedAddresses(url: URL, options: SafeFetchOptions, deadline: number): Promise<ResolvedAddress[]> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError(`only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, '')}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefusedError(`only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, '')}`);
   if (url.username || url.password) throw new FetchRefusedError('URLs with credentials in them cannot be fetched');
   const allowLoopback = options.allowLoopback ?? false;
   const hostRefusal = refusalForHost(url.hostname, { allowLoopback });
@@ -125,7 +126,13 @@ function connectionError(host: string, error: NodeJS.ErrnoException): FetchFaile
 }
 
 /** One request to vetted addresses; reads the body only for 2xx answers, within the size cap. */
-function exchange(url: URL, addresses: ResolvedAddress[], request: { method: string; body?: string; headers: Record<string, string> }, options: SafeFetchOptions, signal: AbortSignal): Promise<Exchange> {
+function exchange(
+  url: URL,
+  addresses: ResolvedAddress[],
+  request: { method: string; body?: string; headers: Record<string, string> },
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<Exchange> {
   const host = url.hostname;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {

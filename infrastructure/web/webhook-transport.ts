@@ -29,7 +29,15 @@ export function webhookTransport(options: { allowLoopback: boolean }) {
     /** POSTs `body`; resolves with the status of any answer, rejects when none came. */
     async post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number }> {
       try {
-        const answer = await safeFetch(url, { method: 'POST', body, headers, timeoutMs, maxBytes: MAX_ANSWER_BYTES, maxRedirects: 0, allowLoopback: options.allowLoopback });
+        const answer = await safeFetch(url, {
+          method: 'POST',
+          body,
+          headers,
+          timeoutMs,
+          maxBytes: MAX_ANSWER_BYTES,
+          maxRedirects: 0,
+          allowLoopback: options.allowLoopback,
+        });
         return { status: answer.status };
       } catch (error) {
         if (error instanceof FetchFailedError && error.status !== undefined) return { status: error.status };

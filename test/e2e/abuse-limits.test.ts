@@ -42,10 +42,17 @@ describe('limits a hostile or careless client meets', () => {
 
   test('a chunked PUT larger than the limit to a signed upload URL is a 413, not a 500', async () => {
     const created = await service.call('POST', '/v1/sources/upload-url', { apiKey, json: { fileName: 'notes.txt', sourceType: 'file' } });
-    const chunks = Readable.from((function* () {
-      for (let i = 0; i < 10; i++) yield Buffer.from('Photosynthesis stores light as chemical energy. '.repeat(10));
-    })());
-    const put = await fetch(created.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: Readable.toWeb(chunks) as ReadableStream, duplex: 'half' } as RequestInit);
+    const chunks = Readable.from(
+      (function* () {
+        for (let i = 0; i < 10; i++) yield Buffer.from('Photosynthesis stores light as chemical energy. '.repeat(10));
+      })(),
+    );
+    const put = await fetch(created.body.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: Readable.toWeb(chunks) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
     assert.equal(put.status, 413);
     assert.match(((await put.json()) as { error: string }).error, /larger than the limit of 2000 bytes/);
   });
@@ -55,7 +62,11 @@ describe('limits a hostile or careless client meets', () => {
     const text = await fetch(created.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: 'not audio at all, just text' });
     assert.equal(text.status, 415);
     assert.match(((await text.json()) as { error: string }).error, /no MP3, MP4\/M4A\/MOV, WAV, Ogg or WebM/);
-    const audio = await fetch(created.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), Buffer.alloc(200)]) });
+    const audio = await fetch(created.body.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/mpeg' },
+      body: Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), Buffer.alloc(200)]),
+    });
     assert.equal(audio.status, 200);
   });
 
@@ -93,10 +104,17 @@ describe('limits a hostile or careless client meets', () => {
     const form = () => {
       const body = new FormData();
       body.append('source', '{"sourceType":"file"}');
-      body.append('file', new Blob(['Photosynthesis is the process by which plants turn light into chemical energy. Chlorophyll absorbs light.']), 'lesson.txt');
+      body.append(
+        'file',
+        new Blob(['Photosynthesis is the process by which plants turn light into chemical energy. Chlorophyll absorbs light.']),
+        'lesson.txt',
+      );
       return body;
     };
-    for (const [query, kept] of [['', false], ['?cascade=false', true]] as const) {
+    for (const [query, kept] of [
+      ['', false],
+      ['?cascade=false', true],
+    ] as const) {
       const source = await service.call('POST', '/v1/ingestSource', { apiKey, body: form() });
       const mindmap = await service.call('POST', `/v1/sources/${source.body.data.id}/mindmaps`, { apiKey, json: {} });
       assert.ok([200, 202].includes(mindmap.status), JSON.stringify(mindmap.body));
@@ -130,11 +148,18 @@ describe('limits a hostile or careless client meets', () => {
     const throttled = await service.call('GET', '/v1/sources', { apiKey: 'lcs_wrong_key_guess_number_4_000000' });
     assert.equal(throttled.status, 429);
     assert.ok(Number(throttled.headers.get('retry-after')) >= 1);
-    assert.equal((await service.call('GET', '/v1/sources', { apiKey })).status, 429, 'the address is throttled until the minute is over, whatever key it sends');
+    assert.equal(
+      (await service.call('GET', '/v1/sources', { apiKey })).status,
+      429,
+      'the address is throttled until the minute is over, whatever key it sends',
+    );
   });
 
   test('ADMIN_KEY must be at least 32 characters', () => {
-    assert.throws(() => loadConfig({ ADMIN_KEY: 'sixteen-chars-ok' }), (error: unknown) => error instanceof ConfigError && /ADMIN_KEY.*at least 32 characters/.test(error.message));
+    assert.throws(
+      () => loadConfig({ ADMIN_KEY: 'sixteen-chars-ok' }),
+      (error: unknown) => error instanceof ConfigError && /ADMIN_KEY.*at least 32 characters/.test(error.message),
+    );
     assert.equal(loadConfig({ ADMIN_KEY: 'k'.repeat(32) }).ADMIN_KEY, 'k'.repeat(32));
   });
 });

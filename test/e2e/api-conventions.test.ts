@@ -13,15 +13,29 @@ describe('API conventions over HTTP', () => {
   after(() => service.stop());
 
   test('Idempotency-Key: same request replays the first answer once; another request with it is a 409; scoped per organization', async () => {
-    const first = await service.call('POST', '/v1/createOrganization', { adminKey: service.adminKey, json: { name: 'Once', url: 'https://once.example' }, headers: { 'idempotency-key': 'create-once-1' } });
-    const again = await service.call('POST', '/v1/createOrganization', { adminKey: service.adminKey, json: { name: 'Once', url: 'https://once.example' }, headers: { 'idempotency-key': 'create-once-1' } });
+    const first = await service.call('POST', '/v1/createOrganization', {
+      adminKey: service.adminKey,
+      json: { name: 'Once', url: 'https://once.example' },
+      headers: { 'idempotency-key': 'create-once-1' },
+    });
+    const again = await service.call('POST', '/v1/createOrganization', {
+      adminKey: service.adminKey,
+      json: { name: 'Once', url: 'https://once.example' },
+      headers: { 'idempotency-key': 'create-once-1' },
+    });
     assert.equal(first.status, 201);
     assert.equal(again.status, 201);
     assert.deepEqual(again.body, first.body, 'the same organization and key, not a second one');
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
-    const organizations = (await service.adapters.eventStore.readAll({ limit: 10_000 })).filter((e) => e.type === 'OrganizationCreated' && e.data['name'] === 'Once');
+    const organizations = (await service.adapters.eventStore.readAll({ limit: 10_000 })).filter(
+      (e) => e.type === 'OrganizationCreated' && e.data['name'] === 'Once',
+    );
     assert.equal(organizations.length, 1);
-    const different = await service.call('POST', '/v1/createOrganization', { adminKey: service.adminKey, json: { name: 'Twice', url: 'https://once.example' }, headers: { 'idempotency-key': 'create-once-1' } });
+    const different = await service.call('POST', '/v1/createOrganization', {
+      adminKey: service.adminKey,
+      json: { name: 'Twice', url: 'https://once.example' },
+      headers: { 'idempotency-key': 'create-once-1' },
+    });
     assert.equal(different.status, 409);
 
     const a = (await service.createOrganization('A')).apiKey;
@@ -37,7 +51,16 @@ describe('API conventions over HTTP', () => {
     const other = await send(b);
     assert.equal(one.body.data.id, two.body.data.id, 'multipart retries are recognised by content');
     assert.notEqual(other.body.data.id, one.body.data.id, 'another organization has its own keys');
-    assert.equal((await service.call('POST', '/v1/sources/upload-url', { apiKey: a, json: { fileName: 'x.pdf', sourceType: 'file' }, headers: { 'idempotency-key': 'bad key with spaces' } })).status, 400);
+    assert.equal(
+      (
+        await service.call('POST', '/v1/sources/upload-url', {
+          apiKey: a,
+          json: { fileName: 'x.pdf', sourceType: 'file' },
+          headers: { 'idempotency-key': 'bad key with spaces' },
+        })
+      ).status,
+      400,
+    );
   });
 
   test('rate limit: RateLimit headers on every answer, then 429 with Retry-After', async () => {
@@ -58,10 +81,16 @@ describe('API conventions over HTTP', () => {
 
   test('concurrent generations are capped per organization', async () => {
     const { apiKey } = await service.createOrganization('Quota');
-    const source = await ingestFile(service, apiKey, { name: 'lakes.txt', bytes: Buffer.from('A lake is a large body of water surrounded by land. An oxbow lake forms from a meander.') });
+    const source = await ingestFile(service, apiKey, {
+      name: 'lakes.txt',
+      bytes: Buffer.from('A lake is a large body of water surrounded by land. An oxbow lake forms from a meander.'),
+    });
     await waitForSource(service, apiKey, source.body.data.id);
     const responses = await Promise.all(Array.from({ length: 4 }, () => service.call('POST', `/v1/sources/${source.body.data.id}/flashcards`, { apiKey })));
-    assert.ok(responses.some((r) => r.status === 429 && /in progress/.test(r.body.error)), JSON.stringify(responses.map((r) => r.status)));
+    assert.ok(
+      responses.some((r) => r.status === 429 && /in progress/.test(r.body.error)),
+      JSON.stringify(responses.map((r) => r.status)),
+    );
   });
 
   test('key lifecycle: several keys, revocation refused at once, list by last four', async () => {
@@ -80,7 +109,11 @@ describe('API conventions over HTTP', () => {
     assert.equal((await service.call('GET', '/v1/sources', { apiKey: firstKey.apiKey })).status, 401, 'refused at once');
     assert.equal((await service.call('GET', '/v1/sources', { apiKey: secondKey.apiKey })).status, 200);
     assert.equal((await service.call('POST', '/v1/organizations/unknown/apiKeys', { adminKey: service.adminKey })).status, 404);
-    assert.equal((await service.call('POST', `/v1/organizations/${organizationId}/apiKeys`, { apiKey: secondKey.apiKey })).status, 401, 'API keys cannot manage keys');
+    assert.equal(
+      (await service.call('POST', `/v1/organizations/${organizationId}/apiKeys`, { apiKey: secondKey.apiKey })).status,
+      401,
+      'API keys cannot manage keys',
+    );
   });
 
   test('the event feed lists the organization’s own events in order, without secrets, and can be followed', async () => {
@@ -90,8 +123,14 @@ describe('API conventions over HTTP', () => {
     const source = await ingestFile(service, apiKey, { name: 'fjord.txt', bytes: Buffer.from('A fjord is a narrow inlet.') });
     await waitForSource(service, apiKey, source.body.data.id);
     const page = await service.call('GET', '/v1/events?after=0&limit=3', { apiKey });
-    assert.deepEqual(page.body.data.map((e: { sequence: number }) => e.sequence), [1, 2, 3]);
-    assert.deepEqual(page.body.data.slice(0, 3).map((e: { type: string }) => e.type), ['OrganizationCreated', 'ApiKeyIssued', 'SourceIngested']);
+    assert.deepEqual(
+      page.body.data.map((e: { sequence: number }) => e.sequence),
+      [1, 2, 3],
+    );
+    assert.deepEqual(
+      page.body.data.slice(0, 3).map((e: { type: string }) => e.type),
+      ['OrganizationCreated', 'ApiKeyIssued', 'SourceIngested'],
+    );
     const rest = await service.call('GET', `/v1/events?after=${page.body.next}`, { apiKey });
     assert.ok(rest.body.data.some((e: { type: string }) => e.type === 'SourceIndexed'));
     const everything = JSON.stringify([...page.body.data, ...rest.body.data]);

@@ -28,11 +28,14 @@ describe('the web console in Chromium', { skip }, () => {
   const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
   /** Drops files on the drop zone as a person dragging them from their desktop would. */
   const drop = async (files: { name: string; bytes: Buffer; type: string }[]) => {
-    const transfer = await page.evaluateHandle((encoded) => {
-      const data = new (globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } }).DataTransfer();
-      for (const file of encoded) data.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
-      return data;
-    }, files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })));
+    const transfer = await page.evaluateHandle(
+      (encoded) => {
+        const data = new (globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } }).DataTransfer();
+        for (const file of encoded) data.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+        return data;
+      },
+      files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })),
+    );
     await page.dispatchEvent('#dropzone', 'drop', { dataTransfer: transfer });
   };
   const rowOf = (title: string) => page.locator('tbody tr', { hasText: title });
@@ -43,10 +46,21 @@ describe('the web console in Chromium', { skip }, () => {
     ({ apiKey, organizationId } = await service.createOrganization('Riverside School'));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: false, acceptDownloads: true });
-    page.on('dialog', (dialog) => (dialog.type() === 'confirm' ? dialog.accept() : dialog.dismiss().then(() => assert.fail(`unexpected ${dialog.type()}: ${dialog.message()}`))));
+    page.on('dialog', (dialog) =>
+      dialog.type() === 'confirm' ? dialog.accept() : dialog.dismiss().then(() => assert.fail(`unexpected ${dialog.type()}: ${dialog.message()}`)),
+    );
   });
 
   after(async () => {
@@ -64,8 +78,13 @@ describe('the web console in Chromium', { skip }, () => {
     await page.getByLabel('API key').waitFor();
     const interactiveMs = Date.now() - started;
     const gzipKb = scripts.reduce((sum, size) => sum + size, 0) / 1024;
-    await writeFile(join(shots, 'budget.json'), JSON.stringify({ javascriptGzipKb: Number(gzipKb.toFixed(1)), scripts: scripts.length, interactiveMs }, null, 2));
-    console.log(`console first load: ${scripts.length} scripts, ${gzipKb.toFixed(1)} KB of JavaScript gzipped (budget 300 KB), interactive after ${interactiveMs} ms`);
+    await writeFile(
+      join(shots, 'budget.json'),
+      JSON.stringify({ javascriptGzipKb: Number(gzipKb.toFixed(1)), scripts: scripts.length, interactiveMs }, null, 2),
+    );
+    console.log(
+      `console first load: ${scripts.length} scripts, ${gzipKb.toFixed(1)} KB of JavaScript gzipped (budget 300 KB), interactive after ${interactiveMs} ms`,
+    );
     await shot('sign-in');
   });
 
@@ -82,11 +101,18 @@ describe('the web console in Chromium', { skip }, () => {
     const chapter = (await readFile(join(fixtures, 'generation', 'photosynthesis-chapter.txt'), 'utf8')).split(/\n\d{2,3}\n/).map((part) => part.split('\n'));
     await drop([
       { name: 'photosynthesis.pdf', bytes: makePdf(chapter, { title: 'Photosynthesis' }), type: 'application/pdf' },
-      { name: 'report.docx', bytes: await readFile(join(fixtures, 'documents', 'report.docx')), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+      {
+        name: 'report.docx',
+        bytes: await readFile(join(fixtures, 'documents', 'report.docx')),
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
       { name: 'setup.exe', bytes: Buffer.from('MZ binary'), type: 'application/octet-stream' },
       { name: 'broken.pdf', bytes: makePdf([['Half a file.']]).subarray(0, 150), type: 'application/pdf' },
     ]);
-    await page.locator('.uploads li', { hasText: 'setup.exe' }).getByText(/unsupported file type/).waitFor();
+    await page
+      .locator('.uploads li', { hasText: 'setup.exe' })
+      .getByText(/unsupported file type/)
+      .waitFor();
     for (const title of ['Photosynthesis', 'Ocean Currents']) await rowOf(title).locator('.badge.indexed').waitFor({ timeout: 60_000 });
     await rowOf('broken.pdf').locator('.badge.failed').waitFor({ timeout: 60_000 });
     assert.match(await rowOf('broken.pdf').innerText(), /damaged|truncated/);
@@ -100,8 +126,12 @@ describe('the web console in Chromium', { skip }, () => {
     await page.getByLabel('Questions').fill('5');
     await page.getByRole('button', { name: 'Generate a quiz' }).click();
     await page.getByRole('button', { name: 'Generate a mindmap' }).click();
-    for (const section of ['Flashcards', 'Quiz', 'Mindmap']) await page.getByRole('region', { name: section }).getByRole('link').first().waitFor({ timeout: 30_000 });
-    await page.getByText(/^page 1/).first().click();
+    for (const section of ['Flashcards', 'Quiz', 'Mindmap'])
+      await page.getByRole('region', { name: section }).getByRole('link').first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/^page 1/)
+      .first()
+      .click();
     await shot('source');
   });
 
@@ -125,7 +155,9 @@ describe('the web console in Chromium', { skip }, () => {
   test('the quiz is taken and scored, with explanations and excerpts', async () => {
     await page.getByRole('region', { name: 'Quiz' }).getByRole('link').first().waitFor();
     const quizId = (await page.getByRole('region', { name: 'Quiz' }).getByRole('link').first().getAttribute('href'))?.split('/').pop() as string;
-    const quiz = (await service.call('GET', `/v1/quizzes/${quizId}`, { apiKey })).body.data as { questions: { options: string[]; correctAnswerIndex: number }[] };
+    const quiz = (await service.call('GET', `/v1/quizzes/${quizId}`, { apiKey })).body.data as {
+      questions: { options: string[]; correctAnswerIndex: number }[];
+    };
     await page.getByRole('region', { name: 'Quiz' }).getByRole('link').first().click();
     // Right on every question but the first, which gets a wrong answer.
     for (const [q, question] of quiz.questions.entries()) {
@@ -134,7 +166,10 @@ describe('the web console in Chromium', { skip }, () => {
     }
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await page.getByText(`Score: ${quiz.questions.length - 1} of ${quiz.questions.length}`).waitFor();
-    await page.getByText(/^Not quite: the answer is/).first().waitFor();
+    await page
+      .getByText(/^Not quite: the answer is/)
+      .first()
+      .waitFor();
     await shot('quiz');
     await page.goBack();
   });
@@ -172,7 +207,9 @@ describe('the web console in Chromium', { skip }, () => {
 
   test('a source is deleted after confirmation', async () => {
     await page.getByRole('link', { name: 'Sources' }).click();
-    await rowOf('Ocean Currents').getByRole('button', { name: /Delete/ }).click();
+    await rowOf('Ocean Currents')
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await rowOf('Ocean Currents').waitFor({ state: 'detached' });
   });
 
@@ -185,9 +222,15 @@ describe('the web console in Chromium', { skip }, () => {
       await checker.goto(`${service.url}/console/${hash}`);
       await checker.locator('main h2').waitFor();
       await checker.addScriptTag({ content: axe });
-      const results = (await checker.evaluate(() => (globalThis as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as { violations: { id: string; impact: string; help: string }[] };
+      const results = (await checker.evaluate(() => (globalThis as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as {
+        violations: { id: string; impact: string; help: string }[];
+      };
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      assert.deepEqual(serious.map((violation) => `${violation.id}: ${violation.help}`), [], hash);
+      assert.deepEqual(
+        serious.map((violation) => `${violation.id}: ${violation.help}`),
+        [],
+        hash,
+      );
     }
     await checker.close();
   });

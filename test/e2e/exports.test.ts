@@ -23,7 +23,10 @@ describe('exports over HTTP', () => {
     apiKey = (await service.createOrganization('Teachers')).apiKey;
     otherKey = (await service.createOrganization('Strangers')).apiKey;
     const text = await readFile(join(import.meta.dirname, '..', 'fixtures', 'generation', 'photosynthesis-chapter.txt'), 'utf8');
-    const pdf = makePdf(text.split(/\n\d{2,3}\n/).map((page) => page.split('\n')), { title: 'Photosynthesis' });
+    const pdf = makePdf(
+      text.split(/\n\d{2,3}\n/).map((page) => page.split('\n')),
+      { title: 'Photosynthesis' },
+    );
     const sourceId = (await ingestFile(service, apiKey, { name: 'chapter.pdf', bytes: pdf, type: 'application/pdf' })).body.data.id;
     assert.equal((await waitForSource(service, apiKey, sourceId)).status, 'indexed');
     for (const plural of ['flashcards', 'quizzes', 'mindmaps']) {
@@ -53,7 +56,10 @@ describe('exports over HTTP', () => {
       const response = await download(`/v1/${plural}/${ready[plural]}/export?format=${format}`);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), type);
-      assert.match(response.headers.get('content-disposition') ?? '', new RegExp(`^attachment; filename="[^"]+\\.${extension.replace('.', '\\.')}"; filename\\*=UTF-8''`));
+      assert.match(
+        response.headers.get('content-disposition') ?? '',
+        new RegExp(`^attachment; filename="[^"]+\\.${extension.replace('.', '\\.')}"; filename\\*=UTF-8''`),
+      );
       const bytes = new Uint8Array(await response.arrayBuffer());
       assert.ok(bytes.length > 0);
       if (format === 'apkg' || format === 'qti') assert.ok(Object.keys(unzipSync(bytes)).length >= 2, 'a zip package');
@@ -74,7 +80,8 @@ describe('exports over HTTP', () => {
   });
 
   test('a resource that failed is a 409', async () => {
-    const small = (await ingestFile(service, apiKey, { name: 'tiny.txt', bytes: Buffer.from('Osmosis moves water across membranes.'), type: 'text/plain' })).body.data.id;
+    const small = (await ingestFile(service, apiKey, { name: 'tiny.txt', bytes: Buffer.from('Osmosis moves water across membranes.'), type: 'text/plain' }))
+      .body.data.id;
     await waitForSource(service, apiKey, small);
     const quiz = await service.call('POST', `/v1/sources/${small}/quizzes`, { apiKey, json: { numberOfQuestions: 50 } });
     assert.equal(quiz.body.data.status, 'failed');

@@ -27,7 +27,10 @@ describe('web, video and Gemini sources over HTTP', () => {
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     pagesUrl = `http://127.0.0.1:${(pages.address() as { port: number }).port}/tides`;
     youtube = await startFakeYouTube({
-      withcaption: { title: 'Glaciers Explained', captions: { format: 'srv3', cues: [{ start: 0, duration: 5, text: 'Glaciers are rivers of ice that move slowly downhill.' }] } },
+      withcaption: {
+        title: 'Glaciers Explained',
+        captions: { format: 'srv3', cues: [{ start: 0, duration: 5, text: 'Glaciers are rivers of ice that move slowly downhill.' }] },
+      },
       nocaptions1: { title: 'Silent lecture' },
       botwalled01: { title: 'Walled lecture', unplayable: 'bot-check' },
     });
@@ -58,7 +61,10 @@ describe('web, video and Gemini sources over HTTP', () => {
     assert.equal(source.title, 'Tides');
     const content = await service.call('GET', `/v1/sources/${source.id}/content`, { apiKey });
     assert.match(content.body.data.text, /gravity of the Moon/);
-    assert.deepEqual(content.body.data.outline.map((entry: { title?: string }) => entry.title), ['Tides', 'Spring tides']);
+    assert.deepEqual(
+      content.body.data.outline.map((entry: { title?: string }) => entry.title),
+      ['Tides', 'Spring tides'],
+    );
   });
 
   test('a YouTube video with captions is indexed from them, with its title', async () => {

@@ -26,7 +26,13 @@ const DATABASE = 'postgres://postgres@127.0.0.1:5432/test';
 const run = promisify(execFile);
 const waitFor = async (check: () => Promise<unknown>) => {
   for (let i = 0; i < 100; i++) {
-    if (await check().then(() => true, () => false)) return;
+    if (
+      await check().then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await sleep(200);
   }
   throw new Error('the server did not come back');
@@ -51,9 +57,21 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lcs-fault-'));
     env = {
-      EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix,
-      BLOB_DIR: join(dir, 'blobs'), UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'), WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'), ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0',
-      LEASE_SECONDS: '10', WORKER_SCAN_SECONDS: '1', READ_YOUR_WRITES_TIMEOUT_MS: '3000', RATE_LIMIT_PER_MINUTE: '100000',
+      EVENT_STORE: 'postgres',
+      DATABASE_URL: DATABASE,
+      POSTGRES_SCHEMA: schema,
+      READ_STORE: 'redis',
+      REDIS_KEY_PREFIX: prefix,
+      BLOB_DIR: join(dir, 'blobs'),
+      UPLOAD_SIGNING_SECRET: randomBytes(24).toString('hex'),
+      WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'),
+      ADMIN_KEY: adminKey,
+      DATA_DIR: dir,
+      PORT: '0',
+      LEASE_SECONDS: '10',
+      WORKER_SCAN_SECONDS: '1',
+      READ_YOUR_WRITES_TIMEOUT_MS: '3000',
+      RATE_LIMIT_PER_MINUTE: '100000',
     };
     roles.projector = await spawnService({ ...env, ROLE: 'projector' });
     roles.worker = await spawnService({ ...env, ROLE: 'worker' });
@@ -150,7 +168,8 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       await fresh.drop(1).catch(() => undefined);
       await fresh.close();
       assert.deepEqual(Object.keys(live).sort(), Object.keys(rebuilt).sort());
-      for (const collection of Object.keys(live)) assert.deepEqual(live[collection], rebuilt[collection], differences(collection, live[collection] ?? {}, rebuilt[collection] ?? {}));
+      for (const collection of Object.keys(live))
+        assert.deepEqual(live[collection], rebuilt[collection], differences(collection, live[collection] ?? {}, rebuilt[collection] ?? {}));
     } finally {
       await readStore.close();
       await store.close();
@@ -159,7 +178,11 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
 
   const organizationKey = async () => {
     for (;;) {
-      const created = await fetch(`${roles.api1?.url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Faults', url: 'https://faults.example' }) });
+      const created = await fetch(`${roles.api1?.url}/v1/createOrganization`, {
+        method: 'POST',
+        headers: { 'admin-key': adminKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Faults', url: 'https://faults.example' }),
+      });
       if (created.status === 201) return ((await created.json()) as { apiKey: { apiKey: string } }).apiKey.apiKey;
       await sleep(200);
     }
@@ -183,21 +206,41 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     await verify(acknowledged);
   });
 
-  test('Redis and PostgreSQL restarted under load: nothing acknowledged is lost, read models recover', { skip: process.getuid?.() === 0 ? false : 'restarting the servers needs root' }, async () => {
-    const apiKey = await organizationKey();
-    const acknowledged = await underLoad(apiKey, async () => {
-      await sleep(800);
-      // Redis here keeps nothing on disk: the read models are lost and must be rebuilt by the projector.
-      await run('redis-cli', ['-h', '127.0.0.1', 'shutdown', 'nosave']).catch(() => undefined);
-      await sleep(500);
-      await run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log']);
-      await waitFor(() => run('redis-cli', ['-h', '127.0.0.1', 'ping']));
-      await sleep(800);
-      const version = (await readdir('/etc/postgresql'))[0] as string;
-      await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart', '-m', 'fast']);
-      await waitFor(() => run('pg_isready', ['-h', '127.0.0.1', '-p', '5432']));
-    });
-    assert.ok(acknowledged.length > 10, `only ${acknowledged.length} writes were acknowledged`);
-    await verify(acknowledged);
-  });
+  test(
+    'Redis and PostgreSQL restarted under load: nothing acknowledged is lost, read models recover',
+    { skip: process.getuid?.() === 0 ? false : 'restarting the servers needs root' },
+    async () => {
+      const apiKey = await organizationKey();
+      const acknowledged = await underLoad(apiKey, async () => {
+        await sleep(800);
+        // Redis here keeps nothing on disk: the read models are lost and must be rebuilt by the projector.
+        await run('redis-cli', ['-h', '127.0.0.1', 'shutdown', 'nosave']).catch(() => undefined);
+        await sleep(500);
+        await run('redis-server', [
+          '--daemonize',
+          'yes',
+          '--bind',
+          '127.0.0.1',
+          '-::1',
+          '--port',
+          '6379',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--dir',
+          '/var/lib/redis',
+          '--logfile',
+          '/var/log/redis/ci.log',
+        ]);
+        await waitFor(() => run('redis-cli', ['-h', '127.0.0.1', 'ping']));
+        await sleep(800);
+        const version = (await readdir('/etc/postgresql'))[0] as string;
+        await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart', '-m', 'fast']);
+        await waitFor(() => run('pg_isready', ['-h', '127.0.0.1', '-p', '5432']));
+      });
+      assert.ok(acknowledged.length > 10, `only ${acknowledged.length} writes were acknowledged`);
+      await verify(acknowledged);
+    },
+  );
 });

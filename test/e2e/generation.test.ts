@@ -54,7 +54,9 @@ describe('generation over HTTP', () => {
       const mindmap = await service.call('POST', `/v1/sources/${sourceId}/mindmaps`, { apiKey, json: { difficulty } });
       assert.equal(mindmap.status, 200, JSON.stringify(mindmap.body));
       assert.deepEqual(checkMindmap(mindmap.body.data), []);
-      assert.ok(mindmap.body.data.nodes.some((node: { id: string; parentId: string | null }) => node.id === mindmap.body.data.rootId && node.parentId === null));
+      assert.ok(
+        mindmap.body.data.nodes.some((node: { id: string; parentId: string | null }) => node.id === mindmap.body.data.rootId && node.parentId === null),
+      );
     });
   }
 

@@ -41,11 +41,14 @@ describe('hostile input', () => {
   test('arbitrary JSON bodies on every JSON route: a 2xx or a 4xx { error }, never a 5xx', async () => {
     for (const route of jsonRoutes()) {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(json, fc.dictionary(fc.constantFrom('name', 'url', 'fileName', 'sourceType', 'difficulty', 'numberOfQuestions', 'metadata'), anyValue)), async (body) => {
-          const response = await service.call('POST', route.path, route.admin ? { adminKey: service.adminKey, json: body } : { apiKey, json: body });
-          assert.ok(response.status < 500, `${route.path} ${JSON.stringify(body)} → ${response.status}`);
-          if (response.status >= 400) assert.equal(typeof response.body.error, 'string');
-        }),
+        fc.asyncProperty(
+          fc.oneof(json, fc.dictionary(fc.constantFrom('name', 'url', 'fileName', 'sourceType', 'difficulty', 'numberOfQuestions', 'metadata'), anyValue)),
+          async (body) => {
+            const response = await service.call('POST', route.path, route.admin ? { adminKey: service.adminKey, json: body } : { apiKey, json: body });
+            assert.ok(response.status < 500, `${route.path} ${JSON.stringify(body)} → ${response.status}`);
+            if (response.status >= 400) assert.equal(typeof response.body.error, 'string');
+          },
+        ),
         { numRuns: 40 },
       );
     }
@@ -54,18 +57,24 @@ describe('hostile input', () => {
   test('arbitrary query parameters on every list route: never a 5xx', async () => {
     const lists = ['/v1/sources', '/v1/flashcards', '/v1/mindmaps', '/v1/quizzes', '/v1/events'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...lists), fc.dictionary(fc.constantFrom('limit', 'cursor', 'sourceId', 'after', 'x'), fc.string({ maxLength: 40 })), async (path, query) => {
-        const response = await service.call('GET', `${path}?${new URLSearchParams(query)}`, { apiKey });
-        assert.ok(response.status === 200 || response.status === 400, `${path} ${JSON.stringify(query)} → ${response.status}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...lists),
+        fc.dictionary(fc.constantFrom('limit', 'cursor', 'sourceId', 'after', 'x'), fc.string({ maxLength: 40 })),
+        async (path, query) => {
+          const response = await service.call('GET', `${path}?${new URLSearchParams(query)}`, { apiKey });
+          assert.ok(response.status === 200 || response.status === 400, `${path} ${JSON.stringify(query)} → ${response.status}`);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   test('multipart edge cases', async () => {
-    const post = (body: string | Buffer, contentType: string) => service.call('POST', '/v1/ingestSource', { apiKey, body, headers: { 'content-type': contentType } });
+    const post = (body: string | Buffer, contentType: string) =>
+      service.call('POST', '/v1/ingestSource', { apiKey, body, headers: { 'content-type': contentType } });
     assert.equal((await post('x', 'multipart/form-data')).status, 400, 'no boundary');
-    const truncated = '--b\r\nContent-Disposition: form-data; name="source"\r\n\r\n{"sourceType":"file"}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello';
+    const truncated =
+      '--b\r\nContent-Disposition: form-data; name="source"\r\n\r\n{"sourceType":"file"}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello';
     assert.equal((await post(truncated, 'multipart/form-data; boundary=b')).status, 400, 'truncated body');
     const manyParts = Array.from({ length: 1000 }, (_, i) => `--b\r\nContent-Disposition: form-data; name="p${i}"\r\n\r\nx\r\n`).join('') + '--b--\r\n';
     assert.equal((await post(manyParts, 'multipart/form-data; boundary=b')).status, 400, '1000 parts');
@@ -80,7 +89,9 @@ describe('hostile input', () => {
     const socket = connect(Number(url.port), url.hostname);
     socket.on('error', () => undefined);
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(`POST /v1/ingestSource HTTP/1.1\r\nHost: x\r\nx-api-key: ${apiKey}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n`);
+    socket.write(
+      `POST /v1/ingestSource HTTP/1.1\r\nHost: x\r\nx-api-key: ${apiKey}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n`,
+    );
     const started = Date.now();
     const drip = setInterval(() => socket.writable && socket.write('x'), 300);
     await new Promise((resolve) => socket.once('close', resolve));

@@ -19,7 +19,10 @@ describe('observability', () => {
     const response = await service.call('POST', '/v1/ingestSource', { apiKey, body: form, headers: { 'x-request-id': 'req-trace-0001' } });
     const source = await waitForSource(service, apiKey, response.body.data.id);
     const events = await service.adapters.eventStore.readStream(sourceStreamName(source.id));
-    assert.deepEqual(events.map((e) => e.type), ['SourceIngested', 'SourceIndexingStarted', 'SourceIndexed']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['SourceIngested', 'SourceIndexingStarted', 'SourceIndexed'],
+    );
     assert.ok(events.every((e) => e.metadata.correlationId === 'req-trace-0001'));
     assert.equal(events[1]?.metadata.causationId, events[0]?.id, 'the claim names the event that caused it');
     assert.ok(events[0]?.metadata.actorKeyId, 'the acting key id is recorded');

@@ -28,8 +28,21 @@ const npmRun = (args: string[], env: Record<string, string>) =>
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 
-type ReplayLine = { position: string; stream: string; streamPosition: number; eventId: string; type: string; data: Record<string, unknown>; metadata: { organizationId?: string } };
-const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as ReplayLine);
+type ReplayLine = {
+  position: string;
+  stream: string;
+  streamPosition: number;
+  eventId: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: { organizationId?: string };
+};
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ReplayLine);
 
 describe('operations CLI against postgres + redis', () => {
   const suffix = randomBytes(4).toString('hex');
@@ -119,20 +132,32 @@ describe('operations CLI against postgres + redis', () => {
   test('events:replay prints every event once in global order, filtered by organization, stream or position, without keys', async () => {
     const all = lines((await npmRun(['events:replay'], env)).stdout);
     assert.ok(all.length >= 2 * organizations.length);
-    assert.deepEqual(all.map((event) => event.position), [...all.map((event) => event.position)].sort());
+    assert.deepEqual(
+      all.map((event) => event.position),
+      [...all.map((event) => event.position)].sort(),
+    );
     assert.equal(new Set(all.map((event) => event.eventId)).size, all.length);
 
     const [, second] = organizations as [unknown, { id: string; apiKey: string }];
     const ofOrganization = lines((await npmRun(['events:replay', '--', '--organization', second.id], env)).stdout);
-    assert.deepEqual(ofOrganization, all.filter((event) => event.metadata.organizationId === second.id));
+    assert.deepEqual(
+      ofOrganization,
+      all.filter((event) => event.metadata.organizationId === second.id),
+    );
     assert.ok(ofOrganization.some((event) => event.type === 'OrganizationCreated'));
 
     const ofStream = lines((await npmRun(['events:replay', '--', '--stream', `organization-${second.id}`, '--from', '1'], env)).stdout);
-    assert.deepEqual(ofStream, all.filter((event) => event.stream === `organization-${second.id}` && event.streamPosition >= 1));
+    assert.deepEqual(
+      ofStream,
+      all.filter((event) => event.stream === `organization-${second.id}` && event.streamPosition >= 1),
+    );
 
     const middle = all[Math.floor(all.length / 2)] as ReplayLine;
     const after = lines((await npmRun(['events:replay', '--', '--from', middle.position], env)).stdout);
-    assert.deepEqual(after, all.filter((event) => event.position > middle.position));
+    assert.deepEqual(
+      after,
+      all.filter((event) => event.position > middle.position),
+    );
 
     const output = JSON.stringify(all);
     for (const { apiKey } of organizations) assert.ok(!output.includes(apiKey), 'no API key in the events');

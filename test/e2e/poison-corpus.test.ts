@@ -23,9 +23,9 @@ const values: Record<string, string> = {
   'largest double': '1.7976931348623157e308',
   'beyond safe integers': '9007199254740993',
   'negative zero': '-0',
-  'underflow': '1e-400',
+  underflow: '1e-400',
   'empty string': '""',
-  'null': 'null',
+  null: 'null',
   'array of strings': '["a","b"]',
 };
 
@@ -43,12 +43,36 @@ const fields = (sourceId: string): Field[] => [
   { name: 'createOrganization.url', method: 'POST', path: '/v1/createOrganization', auth: 'admin', body: (v) => `{"name":"X","url":${v}}` },
   { name: 'upload-url.fileName', method: 'POST', path: '/v1/sources/upload-url', auth: 'api', body: (v) => `{"fileName":${v},"sourceType":"file"}` },
   { name: 'upload-url.sourceType', method: 'POST', path: '/v1/sources/upload-url', auth: 'api', body: (v) => `{"fileName":"a.pdf","sourceType":${v}}` },
-  { name: 'upload-url.metadata', method: 'POST', path: '/v1/sources/upload-url', auth: 'api', body: (v) => `{"fileName":"a.pdf","sourceType":"file","metadata":${v}}` },
-  { name: 'upload-url.metadata value', method: 'POST', path: '/v1/sources/upload-url', auth: 'api', body: (v) => `{"fileName":"a.pdf","sourceType":"file","metadata":{"note":${v}}}` },
+  {
+    name: 'upload-url.metadata',
+    method: 'POST',
+    path: '/v1/sources/upload-url',
+    auth: 'api',
+    body: (v) => `{"fileName":"a.pdf","sourceType":"file","metadata":${v}}`,
+  },
+  {
+    name: 'upload-url.metadata value',
+    method: 'POST',
+    path: '/v1/sources/upload-url',
+    auth: 'api',
+    body: (v) => `{"fileName":"a.pdf","sourceType":"file","metadata":{"note":${v}}}`,
+  },
   { name: 'ingestSource.source', method: 'POST', path: '/v1/ingestSource', auth: 'api', body: (v) => multipart(v) },
   { name: 'ingestSource.url', method: 'POST', path: '/v1/ingestSource', auth: 'api', body: (v) => multipart(`{"sourceType":"webpage","url":${v}}`) },
-  { name: 'ingestSource.metadata', method: 'POST', path: '/v1/ingestSource', auth: 'api', body: (v) => multipart(`{"sourceType":"webpage","url":"https://x.example/a","metadata":${v}}`) },
-  { name: 'ingestSource.metadata value', method: 'POST', path: '/v1/ingestSource', auth: 'api', body: (v) => multipart(`{"sourceType":"webpage","url":"https://x.example/b","metadata":{"note":${v}}}`) },
+  {
+    name: 'ingestSource.metadata',
+    method: 'POST',
+    path: '/v1/ingestSource',
+    auth: 'api',
+    body: (v) => multipart(`{"sourceType":"webpage","url":"https://x.example/a","metadata":${v}}`),
+  },
+  {
+    name: 'ingestSource.metadata value',
+    method: 'POST',
+    path: '/v1/ingestSource',
+    auth: 'api',
+    body: (v) => multipart(`{"sourceType":"webpage","url":"https://x.example/b","metadata":{"note":${v}}}`),
+  },
   { name: 'quizzes.numberOfQuestions', method: 'POST', path: `/v1/sources/${sourceId}/quizzes`, auth: 'api', body: (v) => `{"numberOfQuestions":${v}}` },
   { name: 'flashcards.difficulty', method: 'POST', path: `/v1/sources/${sourceId}/flashcards`, auth: 'api', body: (v) => `{"difficulty":${v}}` },
   { name: 'mindmaps body', method: 'POST', path: `/v1/sources/${sourceId}/mindmaps`, auth: 'api', body: (v) => v },
@@ -113,7 +137,7 @@ describe('the poison corpus', () => {
         await victimProjected(`${field.name} ← ${label}`);
       }
     }
-    assert.ok((outcomes.get('400') ?? 0) > 0 && ((outcomes.get('200') ?? 0) + (outcomes.get('201') ?? 0)) > 0, JSON.stringify([...outcomes]));
+    assert.ok((outcomes.get('400') ?? 0) > 0 && (outcomes.get('200') ?? 0) + (outcomes.get('201') ?? 0) > 0, JSON.stringify([...outcomes]));
   });
 
   test('every value in every query parameter and path segment is never a 5xx', async () => {
@@ -124,7 +148,11 @@ describe('the poison corpus', () => {
       }
     }
     for (const key of ['\u202eclé', 'x'.repeat(300)]) {
-      const response = await service.call('POST', '/v1/sources/upload-url', { apiKey: attacker, json: { fileName: 'a.pdf', sourceType: 'file' }, headers: { 'idempotency-key': encodeURIComponent(key) } });
+      const response = await service.call('POST', '/v1/sources/upload-url', {
+        apiKey: attacker,
+        json: { fileName: 'a.pdf', sourceType: 'file' },
+        headers: { 'idempotency-key': encodeURIComponent(key) },
+      });
       assert.ok(response.status < 500, `Idempotency-Key ${key.slice(0, 20)}: ${response.status}`);
     }
     await victimProjected('the URL corpus');

@@ -64,7 +64,12 @@ describe('poisoned input and poisoned events', () => {
 
   test('a 100,000-level body is a 400, never a 500', async () => {
     for (const path of ['/v1/sources/upload-url', '/v1/createOrganization']) {
-      const response = await service.call('POST', path, { apiKey: attacker, adminKey: service.adminKey, body: deep(100_000), headers: { 'content-type': 'application/json' } });
+      const response = await service.call('POST', path, {
+        apiKey: attacker,
+        adminKey: service.adminKey,
+        body: deep(100_000),
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(response.status, 400, path);
     }
   });

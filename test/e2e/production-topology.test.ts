@@ -35,19 +35,44 @@ describe('production topology: postgres + redis + cloud storage, separate proces
     dir = await mkdtemp(join(tmpdir(), 'lcs-prod-'));
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const keyFile = join(dir, 'key.json');
-    await writeFile(keyFile, JSON.stringify({ type: 'service_account', project_id: 'test-project', client_email: 'svc@test-project.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }) }));
+    await writeFile(
+      keyFile,
+      JSON.stringify({
+        type: 'service_account',
+        project_id: 'test-project',
+        client_email: 'svc@test-project.iam.gserviceaccount.com',
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      }),
+    );
     const env = {
-      EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema,
-      READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix,
-      BLOB_STORE: 'gcs', GCS_BUCKET: 'learning', GCS_PROJECT_ID: 'test-project', GCS_KEY_FILE: keyFile, GCS_API_ENDPOINT: fake.apiEndpoint,
-      PUBSUB_PUSH_TOKEN: pushToken, WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'), ADMIN_KEY: adminKey, DATA_DIR: dir, PORT: '0', WORKER_SCAN_SECONDS: '1', UPLOAD_SWEEP_SECONDS: '5',
+      EVENT_STORE: 'postgres',
+      DATABASE_URL: DATABASE,
+      POSTGRES_SCHEMA: schema,
+      READ_STORE: 'redis',
+      REDIS_KEY_PREFIX: prefix,
+      BLOB_STORE: 'gcs',
+      GCS_BUCKET: 'learning',
+      GCS_PROJECT_ID: 'test-project',
+      GCS_KEY_FILE: keyFile,
+      GCS_API_ENDPOINT: fake.apiEndpoint,
+      PUBSUB_PUSH_TOKEN: pushToken,
+      WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'),
+      ADMIN_KEY: adminKey,
+      DATA_DIR: dir,
+      PORT: '0',
+      WORKER_SCAN_SECONDS: '1',
+      UPLOAD_SWEEP_SECONDS: '5',
     };
     processes.push(await spawnService({ ...env, ROLE: 'projector' }));
     processes.push(await spawnService({ ...env, ROLE: 'worker', WORKER_CONCURRENCY: '4' }));
     processes.push(await spawnService({ ...env, ROLE: 'worker', WORKER_CONCURRENCY: '4' }));
     api = await spawnService({ ...env, ROLE: 'api' });
     processes.push(api);
-    const created = await fetch(`${api.url}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Prod', url: 'https://prod.example' }) });
+    const created = await fetch(`${api.url}/v1/createOrganization`, {
+      method: 'POST',
+      headers: { 'admin-key': adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Prod', url: 'https://prod.example' }),
+    });
     apiKey = ((await created.json()) as { apiKey: { apiKey: string } }).apiKey.apiKey;
   });
 
@@ -57,7 +82,8 @@ describe('production topology: postgres + redis + cloud storage, separate proces
     await dropSharedState({ schema: schema, redisPrefix: prefix, dataDir: dir });
   });
 
-  const getSource = async (id: string) => ((await (await fetch(`${api.url}/v1/sources/${id}`, { headers: { 'x-api-key': apiKey } })).json()) as { data: { status: string; error?: string } }).data;
+  const getSource = async (id: string) =>
+    ((await (await fetch(`${api.url}/v1/sources/${id}`, { headers: { 'x-api-key': apiKey } })).json()) as { data: { status: string; error?: string } }).data;
   const waitIndexed = async (id: string) => {
     for (let i = 0; i < 300; i++) {
       const source = await getSource(id);
@@ -78,7 +104,10 @@ describe('production topology: postgres + redis + cloud storage, separate proces
       ids.push(((await response.json()) as { data: { id: string } }).data.id);
     }
     for (const id of ids) assert.equal((await waitIndexed(id)).status, 'indexed');
-    assert.ok([...fake.objects.keys()].some((key) => key.startsWith('learning/uploads/')), 'bytes went to Cloud Storage');
+    assert.ok(
+      [...fake.objects.keys()].some((key) => key.startsWith('learning/uploads/')),
+      'bytes went to Cloud Storage',
+    );
     const store = await openPostgresEventStore({ connectionString: DATABASE, schema });
     try {
       for (const id of ids) {
@@ -92,7 +121,11 @@ describe('production topology: postgres + redis + cloud storage, separate proces
   });
 
   test('upload URL → bytes land in the bucket → the Pub/Sub notification makes the source processing → indexed', async () => {
-    const created = await fetch(`${api.url}/v1/sources/upload-url`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ fileName: 'lava.pdf', sourceType: 'file' }) });
+    const created = await fetch(`${api.url}/v1/sources/upload-url`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ fileName: 'lava.pdf', sourceType: 'file' }),
+    });
     const { uploadUrl, fileKey, sourceId } = (await created.json()) as { uploadUrl: string; fileKey: string; sourceId: string };
     assert.match(uploadUrl, /X-Goog-Signature=/);
     assert.equal((await getSource(sourceId)).status, 'pending');
@@ -106,12 +139,20 @@ describe('production topology: postgres + redis + cloud storage, separate proces
     assert.equal(push.status, 200);
     assert.deepEqual(await push.json(), { outcome: 'completed' });
     assert.equal((await waitIndexed(sourceId)).status, 'indexed');
-    const unauthenticated = await fetch(`${api.url}/v1/internal/gcs-notifications?token=wrong`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const unauthenticated = await fetch(`${api.url}/v1/internal/gcs-notifications?token=wrong`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(unauthenticated.status, 401);
   });
 
   test('without a notification, the sweeper finds the uploaded object', async () => {
-    const created = await fetch(`${api.url}/v1/sources/upload-url`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ fileName: 'ash.txt', sourceType: 'file' }) });
+    const created = await fetch(`${api.url}/v1/sources/upload-url`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ fileName: 'ash.txt', sourceType: 'file' }),
+    });
     const { fileKey, sourceId } = (await created.json()) as { fileKey: string; sourceId: string };
     fake.objects.set(`learning/${fileKey}`, { bytes: Buffer.from('Volcanic ash is made of tiny rock fragments.'), contentType: 'text/plain' });
     assert.equal((await waitIndexed(sourceId)).status, 'indexed');

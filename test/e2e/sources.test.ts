@@ -15,7 +15,10 @@ const pdf = makePdf(
   { title: 'Cell Biology Basics' },
 );
 const txt = Buffer.from('# Volcanoes\n\nA volcano is an opening in the crust of a planet.\n\n## Magma\n\nMagma is molten rock below the surface.\n');
-const PNG_HEADER = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3e1b1ad0000000049454e44ae426082', 'hex');
+const PNG_HEADER = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3e1b1ad0000000049454e44ae426082',
+  'hex',
+);
 
 describe('sources over HTTP', () => {
   let service: TestService;
@@ -47,7 +50,10 @@ describe('sources over HTTP', () => {
     const content = await service.call('GET', `/v1/sources/${source.id}/content`, { apiKey });
     assert.equal(content.status, 200);
     assert.match(content.body.data.text, /powerhouse of the cell/);
-    assert.deepEqual(content.body.data.outline.map((entry: { kind: string }) => entry.kind), ['page', 'page', 'page']);
+    assert.deepEqual(
+      content.body.data.outline.map((entry: { kind: string }) => entry.kind),
+      ['page', 'page', 'page'],
+    );
     assert.match(content.body.data.outline[1].text, /Ribosomes build proteins/);
   });
 
@@ -106,11 +112,17 @@ describe('sources over HTTP', () => {
     }
     const first = await service.call('GET', '/v1/sources?limit=2', { apiKey: org.apiKey });
     assert.equal(first.status, 200);
-    assert.deepEqual(first.body.data.map((s: { _id: string }) => s._id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      first.body.data.map((s: { _id: string }) => s._id),
+      [ids[4], ids[3]],
+    );
     assert.ok(first.body.data.every((s: Record<string, unknown>) => !('id' in s) && !('organizationId' in s) && !('blob' in s)));
     const second = await service.call('GET', `/v1/sources?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`, { apiKey: org.apiKey });
     const third = await service.call('GET', `/v1/sources?limit=2&cursor=${encodeURIComponent(second.body.nextCursor)}`, { apiKey: org.apiKey });
-    assert.deepEqual([...second.body.data, ...third.body.data].map((s: { _id: string }) => s._id), [ids[2], ids[1], ids[0]]);
+    assert.deepEqual(
+      [...second.body.data, ...third.body.data].map((s: { _id: string }) => s._id),
+      [ids[2], ids[1], ids[0]],
+    );
     assert.equal(third.body.nextCursor, undefined);
     const others = await service.call('GET', '/v1/sources', { apiKey: otherKey });
     assert.ok(!others.body.data.some((s: { _id: string }) => ids.includes(s._id)));
@@ -156,8 +168,23 @@ describe('sources over HTTP', () => {
       [await send([['source', JSON.stringify({ sourceType: 'webpage' })]]), 400, /url is required/],
       [await send([['source', JSON.stringify({ sourceType: 'webpage', url: 'ftp://example.com/x' })]]), 400, /http or https/],
       [await send([['source', JSON.stringify({ sourceType: 'youtube', url: 'not a url' })]]), 400, /url/],
-      [await send([['source', JSON.stringify({ sourceType: 'file', metadata: 'x' })], ['file', file, 'a.txt']]), 400, /metadata/],
-      [await send([['source', JSON.stringify({ sourceType: 'file' })], ['other', 'x'], ['file', file, 'a.txt']]), 400, /unexpected part/],
+      [
+        await send([
+          ['source', JSON.stringify({ sourceType: 'file', metadata: 'x' })],
+          ['file', file, 'a.txt'],
+        ]),
+        400,
+        /metadata/,
+      ],
+      [
+        await send([
+          ['source', JSON.stringify({ sourceType: 'file' })],
+          ['other', 'x'],
+          ['file', file, 'a.txt'],
+        ]),
+        400,
+        /unexpected part/,
+      ],
     ];
     for (const [response, status, message] of cases) {
       assert.equal(response.status, status, JSON.stringify(response.body));

@@ -67,11 +67,21 @@ describe('webhooks', () => {
   let webhook: { id: string; secret: string };
   const env = { WEB_FETCH_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: '0,1,1,1', WEBHOOK_TIMEOUT_MS: '500' };
 
-  type Delivery = { _id: string; eventType: string; resourceId: string; status: string; attempts: { outcome: string; status: number | null; error?: string }[] };
+  type Delivery = {
+    _id: string;
+    eventType: string;
+    resourceId: string;
+    status: string;
+    attempts: { outcome: string; status: number | null; error?: string }[];
+  };
   const deliveriesOf = async (id = webhook.id) => (await service.call('GET', `/v1/webhooks/${id}/deliveries?limit=200`, { apiKey })).body.data as Delivery[];
   const deliveryAbout = async (resourceId: string) => (await deliveriesOf()).find((delivery) => delivery.resourceId === resourceId);
   const verified = (request: Received, secret = webhook.secret) =>
-    new Webhook(secret).verify(request.body, { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) }) as {
+    new Webhook(secret).verify(request.body, {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    }) as {
       type: string;
       timestamp: string;
       data: Record<string, unknown>;
@@ -125,7 +135,14 @@ describe('webhooks', () => {
     assert.equal(new Set(attempts.map((request) => request.id)).size, 1, 'one webhook-id for every attempt');
     const delivery = await deliveryAbout(sourceId);
     assert.equal(delivery?._id, attempts[0]?.id);
-    assert.deepEqual(delivery?.attempts.map((attempt) => [attempt.outcome, attempt.status]), [['failed', 500], ['failed', null], ['delivered', 204]]);
+    assert.deepEqual(
+      delivery?.attempts.map((attempt) => [attempt.outcome, attempt.status]),
+      [
+        ['failed', 500],
+        ['failed', null],
+        ['delivered', 204],
+      ],
+    );
     assert.match(delivery?.attempts[1]?.error ?? '', /did not answer within 500 ms/);
     receiver.behave(() => 'ok');
   });
@@ -155,7 +172,13 @@ describe('webhooks', () => {
       await ingestSource(store, { id, derived: false }, { sourceType: 'webpage', url: `https://bulk.example/${i}` }, context);
       await sourceCommands.handle(store, id, { type: 'DeleteSource', organizationId, now: context.now }, context);
     }
-    await until(() => new Set(receiver.received.filter((request) => !before.has(request.id) && verified(request).type === 'source.deleted').map((request) => request.id)).size >= 1000, '1000 deliveries', 120_000);
+    await until(
+      () =>
+        new Set(receiver.received.filter((request) => !before.has(request.id) && verified(request).type === 'source.deleted').map((request) => request.id))
+          .size >= 1000,
+      '1000 deliveries',
+      120_000,
+    );
     const fresh = receiver.received.filter((request) => !before.has(request.id) && verified(request).type === 'source.deleted');
     assert.equal(new Set(fresh.map((request) => request.id)).size, 1000);
     assert.equal(new Set(fresh.map((request) => String(verified(request).data['id']))).size, 1000, 'each a different source');
@@ -164,7 +187,11 @@ describe('webhooks', () => {
   test('an endpoint whose deliveries keep failing is disabled, with the reason', async () => {
     receiver.behave(() => 'fail');
     const sourceId = await indexedFile('Erosion wears rock away.');
-    await until(async () => (await service.call('GET', `/v1/webhooks/${webhook.id}`, { apiKey })).body.data.status === 'disabled', 'the endpoint disabled', 30_000);
+    await until(
+      async () => (await service.call('GET', `/v1/webhooks/${webhook.id}`, { apiKey })).body.data.status === 'disabled',
+      'the endpoint disabled',
+      30_000,
+    );
     const disabled = (await service.call('GET', `/v1/webhooks/${webhook.id}`, { apiKey })).body.data;
     assert.match(disabled.disabledReason, /failed 4 times in a row/);
     const failed = await deliveryAbout(sourceId);

@@ -6,7 +6,10 @@ import { startFakeGcs } from '../support/fake-gcs.ts';
 import { blobStoreContract } from './blob-store.contract.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const credentials = { client_email: 'uploader@test-project.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+const credentials = {
+  client_email: 'uploader@test-project.iam.gserviceaccount.com',
+  private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
 
 blobStoreContract('google cloud storage (local fake)', async () => {
   const fake = await startFakeGcs();
@@ -25,20 +28,24 @@ function verifyV4(url: URL, headers: Record<string, string>, key = publicKey): b
   const signedHeaders = url.searchParams.get('X-Goog-SignedHeaders') ?? '';
   const canonicalHeaders = signedHeaders
     .split(';')
-    .map((name) => `${name}:${(name === 'host' ? url.host : headers[name] ?? '').trim()}\n`)
+    .map((name) => `${name}:${(name === 'host' ? url.host : (headers[name] ?? '')).trim()}\n`)
     .join('');
   const canonicalRequest = ['PUT', url.pathname, query, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
   const credential = url.searchParams.get('X-Goog-Credential') ?? '';
   const scope = credential.split('/').slice(1).join('/');
   const stringToSign = ['GOOG4-RSA-SHA256', url.searchParams.get('X-Goog-Date'), scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
-  return createVerify('RSA-SHA256').update(stringToSign).verify(key, Buffer.from(url.searchParams.get('X-Goog-Signature') ?? '', 'hex'));
+  return createVerify('RSA-SHA256')
+    .update(stringToSign)
+    .verify(key, Buffer.from(url.searchParams.get('X-Goog-Signature') ?? '', 'hex'));
 }
 
 describe('google cloud storage: V4 signed upload URLs', () => {
   test('bind the Content-Type, the expiry and the service account, and verify with its public key', async () => {
     const store = createGcsBlobStore({ bucket: 'test-bucket', projectId: 'test-project', credentials });
     const before = Date.now();
-    const url = new URL(await store.createUploadUrl({ key: 'uploads/org-1/src-1', contentType: 'application/pdf', expiresAt: new Date(before + 15 * 60_000), maxBytes: 1000 }));
+    const url = new URL(
+      await store.createUploadUrl({ key: 'uploads/org-1/src-1', contentType: 'application/pdf', expiresAt: new Date(before + 15 * 60_000), maxBytes: 1000 }),
+    );
     assert.equal(url.host, 'storage.googleapis.com');
     assert.equal(url.pathname, '/test-bucket/uploads/org-1/src-1');
     assert.equal(url.searchParams.get('X-Goog-Algorithm'), 'GOOG4-RSA-SHA256');

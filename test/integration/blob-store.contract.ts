@@ -54,7 +54,12 @@ export function blobStoreContract(name: string, open: () => Promise<{ store: Blo
     });
 
     test('an upload URL is issued', async () => {
-      const url = await store.createUploadUrl({ key: 'uploads/org/u1', contentType: 'application/pdf', expiresAt: new Date(Date.now() + 60_000), maxBytes: 1000 });
+      const url = await store.createUploadUrl({
+        key: 'uploads/org/u1',
+        contentType: 'application/pdf',
+        expiresAt: new Date(Date.now() + 60_000),
+        maxBytes: 1000,
+      });
       assert.match(url, /^https?:\/\//);
     });
   });

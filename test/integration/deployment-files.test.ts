@@ -40,9 +40,7 @@ test('every variable the compose file and .env.example set is one the service kn
 
 test('the production example configuration is valid for every role', async () => {
   const example = await readFile(join(root, '.env.example'), 'utf8');
-  const settings = Object.fromEntries(
-    [...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.+)$/gm)].map((m) => [m[1] as string, m[2] as string]),
-  );
+  const settings = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.+)$/gm)].map((m) => [m[1] as string, m[2] as string]));
   for (const ROLE of ['api', 'projector', 'worker']) {
     assert.equal(loadConfig({ ...settings, ROLE, GEMINI_API_KEY: 'set-in-production' }).ROLE, ROLE);
   }

@@ -22,7 +22,11 @@ import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
 // No EventStoreDB server runs on the development machines; point EVENTSTORE_URL at one to run the
 // contract against it (e.g. esdb://localhost:2113?tls=false from docker-compose).
 const url = process.env['EVENTSTORE_URL'];
-eventStoreContract('eventstoredb', () => openEventStoreDbEventStore({ connectionString: url as string }), url ? { startsEmpty: false } : { skip: 'EVENTSTORE_URL not set' });
+eventStoreContract(
+  'eventstoredb',
+  () => openEventStoreDbEventStore({ connectionString: url as string }),
+  url ? { startsEmpty: false } : { skip: 'EVENTSTORE_URL not set' },
+);
 
 /**
  * An in-memory stand-in for the client's calls the adapter makes, shaped after the client's types and
@@ -52,7 +56,17 @@ function fakeClient() {
     const stream = streams.get(streamId) ?? [];
     streams.set(streamId, stream);
     next += 137n;
-    const stored: Stored = { streamId, id, type, revision: BigInt(stream.length), isJson: true, data, metadata, created: new Date(), position: { commit: next, prepare: next } };
+    const stored: Stored = {
+      streamId,
+      id,
+      type,
+      revision: BigInt(stream.length),
+      isJson: true,
+      data,
+      metadata,
+      created: new Date(),
+      position: { commit: next, prepare: next },
+    };
     stream.push(stored);
     log.push(stored);
     for (const subscriber of live) subscriber.push(stored);
@@ -62,7 +76,11 @@ function fakeClient() {
   const subscriptions = new Set<PassThrough>();
 
   const client = {
-    async appendToStream(streamName: string, events: { id: string; type: string; data: unknown; metadata: unknown }[], options: { expectedRevision: AppendExpectedRevision }) {
+    async appendToStream(
+      streamName: string,
+      events: { id: string; type: string; data: unknown; metadata: unknown }[],
+      options: { expectedRevision: AppendExpectedRevision },
+    ) {
       await tick();
       const stream = streams.get(streamName) ?? [];
       const ids = new Set(events.map((event) => event.id));
@@ -82,7 +100,10 @@ function fakeClient() {
         (async function* () {
           const stream = streams.get(streamName);
           if (!stream) throw new StreamNotFoundError(undefined, streamName);
-          yield* stream.filter((stored) => stored.revision >= options.fromRevision).slice(0, options.maxCount ?? Infinity).map((event) => ({ event }));
+          yield* stream
+            .filter((stored) => stored.revision >= options.fromRevision)
+            .slice(0, options.maxCount ?? Infinity)
+            .map((event) => ({ event }));
         })(),
       );
     },
@@ -140,9 +161,15 @@ describe('eventstoredb adapter (in-memory stand-in)', () => {
       for (let i = 0; i < 700; i++) await store.append(`s-${i}`, [newEvent('E', { i })], 'noStream');
       assert.ok(fake.systemEvents() > 200);
       const all = await store.readAll({ limit: 10_000 });
-      assert.deepEqual(all.map((e) => e.data['i']), Array.from({ length: 700 }, (_, i) => i));
+      assert.deepEqual(
+        all.map((e) => e.data['i']),
+        Array.from({ length: 700 }, (_, i) => i),
+      );
       const tail = await store.readAll({ from: (all[649] as RecordedEvent).globalPosition, limit: 30 });
-      assert.deepEqual(tail.map((e) => e.data['i']), Array.from({ length: 30 }, (_, i) => 650 + i));
+      assert.deepEqual(
+        tail.map((e) => e.data['i']),
+        Array.from({ length: 30 }, (_, i) => 650 + i),
+      );
       assert.equal(await store.headCheckpoint(), (all.at(-1) as RecordedEvent).globalPosition);
     } finally {
       await store.close();
@@ -162,7 +189,10 @@ describe('eventstoredb adapter (in-memory stand-in)', () => {
       fake.dropConnections();
       await store.append('a', [newEvent('A3')], 1);
       await until(() => seen.length === 3);
-      assert.deepEqual(seen.map((e) => e.type), ['A1', 'A2', 'A3']);
+      assert.deepEqual(
+        seen.map((e) => e.type),
+        ['A1', 'A2', 'A3'],
+      );
     } finally {
       await subscription.stop();
       await store.close();

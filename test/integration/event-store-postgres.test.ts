@@ -56,10 +56,17 @@ describe('postgres: global order with transactions committed out of order', () =
         await slow.query('COMMIT');
         await until(() => seen.length >= 2);
         await sleep(300);
-        assert.deepEqual(seen.map((e) => e.type), ['Slow', 'Fast'], 'both, each once, the older transaction first');
+        assert.deepEqual(
+          seen.map((e) => e.type),
+          ['Slow', 'Fast'],
+          'both, each once, the older transaction first',
+        );
         assert.ok((seen[0] as RecordedEvent).globalPosition < (seen[1] as RecordedEvent).globalPosition, 'checkpoints strictly increase');
         assert.equal((seen[1] as RecordedEvent).globalPosition, fast.lastCheckpoint);
-        assert.deepEqual((await store.readAll()).map((e) => e.type), ['Slow', 'Fast']);
+        assert.deepEqual(
+          (await store.readAll()).map((e) => e.type),
+          ['Slow', 'Fast'],
+        );
       } finally {
         await subscription.stop();
         await slow.query('ROLLBACK').catch(() => undefined);
@@ -80,7 +87,8 @@ describe('postgres: order across transaction ids of different lengths', () => {
     await client.connect();
     try {
       // A new server starts below the ids written below: each autocommit call takes a transaction id.
-      const currentId = async () => BigInt(((await client.query<{ current: string }>('SELECT pg_current_xact_id()::text AS current')).rows[0] as { current: string }).current);
+      const currentId = async () =>
+        BigInt(((await client.query<{ current: string }>('SELECT pg_current_xact_id()::text AS current')).rows[0] as { current: string }).current);
       while ((await currentId()) <= 1000n);
       // Rows as the long-finished transactions 9, 10, 99 and 100 would have written them.
       for (const id of ['100', '99', '10', '9']) {
@@ -91,23 +99,36 @@ describe('postgres: order across transaction ids of different lengths', () => {
       }
       const expected = ['T9', 'T10', 'T99', 'T100'];
       const all = await store.readAll();
-      assert.deepEqual(all.map((e) => e.type), expected);
+      assert.deepEqual(
+        all.map((e) => e.type),
+        expected,
+      );
       const paged: RecordedEvent[] = [];
-      for (let from = START; ; ) {
+      for (let from = START; ;) {
         const [next] = await store.readAll({ from, limit: 1 });
         if (!next) break;
         paged.push(next);
         from = next.globalPosition;
       }
-      assert.deepEqual(paged.map((e) => e.type), expected);
+      assert.deepEqual(
+        paged.map((e) => e.type),
+        expected,
+      );
       assert.equal(await store.headCheckpoint(), (all.at(-1) as RecordedEvent).globalPosition);
       const seen: RecordedEvent[] = [];
-      const subscription = store.subscribe(START, async (events) => {
-        seen.push(...events);
-      }, { batchSize: 1 });
+      const subscription = store.subscribe(
+        START,
+        async (events) => {
+          seen.push(...events);
+        },
+        { batchSize: 1 },
+      );
       await until(() => seen.length >= 4);
       await subscription.stop();
-      assert.deepEqual(seen.map((e) => e.type), expected);
+      assert.deepEqual(
+        seen.map((e) => e.type),
+        expected,
+      );
     } finally {
       await client.end();
       await store.close();

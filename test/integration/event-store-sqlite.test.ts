@@ -37,7 +37,10 @@ describe('sqlite: subscriptions see appends from everywhere', () => {
       await until(() => seen.length === 1, 1000);
       await writer.append('other-store', [newEvent('Other')], 'noStream');
       await until(() => seen.length === 2, 1000);
-      assert.deepEqual(seen.map((e) => e.type), ['Own', 'Other']);
+      assert.deepEqual(
+        seen.map((e) => e.type),
+        ['Own', 'Other'],
+      );
     } finally {
       await subscription.stop();
       await Promise.all([reader.close(), writer.close()]);
@@ -56,14 +59,17 @@ describe('sqlite: subscriptions see appends from everywhere', () => {
         await store.close();`;
       await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
       await until(() => seen.length === 1, 2000);
-      assert.deepEqual(seen.map((e) => [e.streamName, e.type]), [['from-child', 'FromChild']]);
+      assert.deepEqual(
+        seen.map((e) => [e.streamName, e.type]),
+        [['from-child', 'FromChild']],
+      );
     } finally {
       await subscription.stop();
       await reader.close();
     }
   });
 
-  test("a checkpoint of another store kind is refused, not silently read as nothing", async () => {
+  test('a checkpoint of another store kind is refused, not silently read as nothing', async () => {
     const store = openSqliteEventStore({ path: ':memory:' });
     try {
       const foreign = `${'1'.padStart(20, '0')}:${'2'.padStart(20, '0')}`;

@@ -86,8 +86,14 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       assert.equal((await store.append(s, [newEvent()], 'any')).nextExpectedVersion, 0);
       assert.equal((await store.append(s, [newEvent()], 'any')).nextExpectedVersion, 1);
       const results = await Promise.all(Array.from({ length: 5 }, () => store.append(s, [newEvent()], 'any')));
-      assert.deepEqual(results.map((r) => r.nextExpectedVersion).sort((x, y) => x - y), [2, 3, 4, 5, 6]);
-      assert.deepEqual((await store.readStream(s)).map((e) => e.streamPosition), [0, 1, 2, 3, 4, 5, 6]);
+      assert.deepEqual(
+        results.map((r) => r.nextExpectedVersion).sort((x, y) => x - y),
+        [2, 3, 4, 5, 6],
+      );
+      assert.deepEqual(
+        (await store.readStream(s)).map((e) => e.streamPosition),
+        [0, 1, 2, 3, 4, 5, 6],
+      );
     });
 
     for (const expected of ['noStream', 'exact', 'any'] as const) {
@@ -99,7 +105,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const first = await store.append(s, events, version);
         const retried = await store.append(s, events, version);
         assert.deepEqual(retried, first);
-        assert.deepEqual((await store.readStream(s)).map((e) => e.type), expected === 'noStream' ? ['A', 'B'] : ['Before', 'A', 'B']);
+        assert.deepEqual(
+          (await store.readStream(s)).map((e) => e.type),
+          expected === 'noStream' ? ['A', 'B'] : ['Before', 'A', 'B'],
+        );
       });
     }
 
@@ -126,7 +135,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
           ['C', 2, 2, s],
         ],
       );
-      assert.deepEqual((await store.readStream(s, { from: 1 })).map((e) => e.type), ['B', 'C']);
+      assert.deepEqual(
+        (await store.readStream(s, { from: 1 })).map((e) => e.type),
+        ['B', 'C'],
+      );
       assert.deepEqual(await store.readStream(s, { from: 3 }), []);
       assert.deepEqual(await store.readStream(stream()), []);
     });
@@ -134,7 +146,12 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     test('data and metadata round-trip, with and without the optional metadata', async () => {
       const s = stream();
       const full = newEvent('Full', { nested: { ok: true, list: [1, 'two', null] }, text: 'ünïcødé "quoted"' }, 'org-42');
-      const minimal: NewEvent = { id: randomUUID(), type: 'Minimal', data: {}, metadata: { correlationId: 'corr-2', schemaVersion: 3, recordedAt: '2025-01-02T03:04:05.678Z' } };
+      const minimal: NewEvent = {
+        id: randomUUID(),
+        type: 'Minimal',
+        data: {},
+        metadata: { correlationId: 'corr-2', schemaVersion: 3, recordedAt: '2025-01-02T03:04:05.678Z' },
+      };
       await store.append(s, [full, minimal], 'noStream');
       const read = await store.readStream(s);
       assert.deepEqual(
@@ -153,13 +170,19 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       const r2 = await store.append(b, [newEvent('B1'), newEvent('B2')], 'noStream');
       const r3 = await store.append(a, [newEvent('A2')], 0);
       const after = ours(await store.readAll({ from: head, limit: 1000 }), a, b);
-      assert.deepEqual(after.map((e) => e.type), ['A1', 'B1', 'B2', 'A2']);
+      assert.deepEqual(
+        after.map((e) => e.type),
+        ['A1', 'B1', 'B2', 'A2'],
+      );
       const checkpoints = after.map((e) => e.globalPosition);
       assertIncreasing(checkpoints);
       assert.ok(checkpoints.every((c) => c > head));
       // An append reports where its last event is, so a caller can wait for projections to get there.
       assert.deepEqual([r1.lastCheckpoint, r2.lastCheckpoint, r3.lastCheckpoint], [checkpoints[0], checkpoints[2], checkpoints[3]]);
-      assert.deepEqual(ours(await store.readAll({ from: checkpoints[0], limit: 2 }), a, b).map((e) => e.type), ['B1', 'B2']);
+      assert.deepEqual(
+        ours(await store.readAll({ from: checkpoints[0], limit: 2 }), a, b).map((e) => e.type),
+        ['B1', 'B2'],
+      );
       assert.equal((await store.readAll({ from: head, limit: 1 })).length, 1);
       assert.equal(await store.headCheckpoint(), checkpoints[3]);
       assert.deepEqual(ours(await store.readAll({ from: checkpoints[3] }), a, b), []);
@@ -183,13 +206,22 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await store.append(s, [newEvent('E4')], 2);
       await until(() => seen.length >= 4);
       await subscription.stop();
-      assert.deepEqual(seen.map((e) => e.type), ['E1', 'E2', 'E3', 'E4']);
+      assert.deepEqual(
+        seen.map((e) => e.type),
+        ['E1', 'E2', 'E3', 'E4'],
+      );
       assertIncreasing(seen.map((e) => e.globalPosition));
-      assert.ok(batchSizes.every((size) => size >= 1 && size <= 2), `batches of at most 2: ${batchSizes.join(',')}`);
+      assert.ok(
+        batchSizes.every((size) => size >= 1 && size <= 2),
+        `batches of at most 2: ${batchSizes.join(',')}`,
+      );
 
       await store.append(s, [newEvent('E5')], 3);
       const resumed = await collect(store, (seen[2] as RecordedEvent).globalPosition, [s], 2);
-      assert.deepEqual(resumed.map((e) => e.type), ['E4', 'E5']);
+      assert.deepEqual(
+        resumed.map((e) => e.type),
+        ['E4', 'E5'],
+      );
     });
 
     test('a subscription awaits its handler before the next batch', async () => {

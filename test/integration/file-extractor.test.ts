@@ -35,9 +35,15 @@ function png(width: number, height: number, pixelData: Buffer): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // 8-bit greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixelData), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixelData),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
-const whitePng = (width: number, height: number) => png(width, height, deflateSync(Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 255)])))));
+const whitePng = (width: number, height: number) =>
+  png(width, height, deflateSync(Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 255)])))));
 
 describe('file extraction', () => {
   const scratch = scratchDirectory('lcs-file-extractor-');
@@ -114,14 +120,20 @@ describe('file extraction', () => {
     test('CSV without a name: found by its shape, semicolons and a byte order mark handled', async () => {
       const result = await extract(await write('\uFEFFCity;Country;Note\nLyon;France;"silk; gastronomy"\nPorto;Portugal;port wine\nGent;Belgium;\n'));
       assert.equal(result.format, 'csv');
-      assert.match(result.text, /^City: Lyon; Country: France; Note: silk; gastronomy\nCity: Porto; Country: Portugal; Note: port wine\nCity: Gent; Country: Belgium$/);
+      assert.match(
+        result.text,
+        /^City: Lyon; Country: France; Note: silk; gastronomy\nCity: Porto; Country: Portugal; Note: port wine\nCity: Gent; Country: Belgium$/,
+      );
     });
 
     test('PNG and JPEG: OCR text as one page', async () => {
       const scan = await extract(fixture('scan.png'), 'scan.png');
       assert.equal(scan.format, 'png');
       assert.match(scan.text, /The quick brown fox jumps over the lazy dog\./);
-      assert.deepEqual(scan.outline.map(({ kind, index }) => ({ kind, index })), [{ kind: 'page', index: 0 }]);
+      assert.deepEqual(
+        scan.outline.map(({ kind, index }) => ({ kind, index })),
+        [{ kind: 'page', index: 0 }],
+      );
       const photo = await extract(fixture('photo.jpg'), 'photo.jpg');
       assert.equal(photo.format, 'jpeg');
       assert.match(photo.text, /Glaciers carve valleys as they move\./);
@@ -177,7 +189,10 @@ describe('file extraction', () => {
 
   describe('hostile files', () => {
     test('a PNG named .pdf', async () => {
-      await assert.rejects(extract(await write(await readFile(fixture('scan.png'))), 'report.pdf'), failure(/^the file is named \.pdf but its content is a PNG image$/));
+      await assert.rejects(
+        extract(await write(await readFile(fixture('scan.png'))), 'report.pdf'),
+        failure(/^the file is named \.pdf but its content is a PNG image$/),
+      );
     });
 
     test('an empty file', async () => {
@@ -189,7 +204,10 @@ describe('file extraction', () => {
       await assert.rejects(extract(await write(noise), 'noise.pdf'), failure(/^the PDF is damaged or truncated and cannot be read$/));
       const pdf = await readFile(fixture('lecture.pdf'));
       await assert.rejects(extract(await write(pdf.subarray(0, 8000)), 'cut.pdf'), failure(/damaged or truncated/));
-      await assert.rejects(extract(fixture('protected.pdf'), 'protected.pdf'), failure(/^the PDF is password-protected; remove the password and upload it again$/));
+      await assert.rejects(
+        extract(fixture('protected.pdf'), 'protected.pdf'),
+        failure(/^the PDF is password-protected; remove the password and upload it again$/),
+      );
     });
 
     test('a PDF without a text layer says so', async () => {
@@ -208,7 +226,10 @@ describe('file extraction', () => {
     });
 
     test('images: too many pixels, damaged, or without text', async () => {
-      await assert.rejects(extract(await write(png(10_000, 10_000, deflateSync(Buffer.alloc(16))), 'huge.png')), failure(/^the image is 10000 × 10000 pixels \(100 megapixels\); the limit is 40 megapixels$/));
+      await assert.rejects(
+        extract(await write(png(10_000, 10_000, deflateSync(Buffer.alloc(16))), 'huge.png')),
+        failure(/^the image is 10000 × 10000 pixels \(100 megapixels\); the limit is 40 megapixels$/),
+      );
       await assert.rejects(extract(await write(png(300, 80, Buffer.from('not deflate data at all')))), failure(/^the image is damaged and cannot be read$/));
       const jpeg = await readFile(fixture('photo.jpg'));
       await assert.rejects(extract(await write(jpeg.subarray(0, 1500))), failure(/damaged/));
@@ -223,7 +244,10 @@ describe('file extraction', () => {
     test('a parse that outlives its timeout is killed', async () => {
       const hasty = createFileExtractor({ timeoutMs: 50, memoryMb: 256 });
       try {
-        await assert.rejects(hasty.extract({ path: fixture('lecture.pdf'), fileName: 'lecture.pdf' }), failure(/^the document could not be parsed within 50 ms$/));
+        await assert.rejects(
+          hasty.extract({ path: fixture('lecture.pdf'), fileName: 'lecture.pdf' }),
+          failure(/^the document could not be parsed within 50 ms$/),
+        );
       } finally {
         await hasty.close();
       }
@@ -251,15 +275,24 @@ describe('file extraction', () => {
     const input = () => ({ path: fixture('notes.txt') });
 
     test('a parser that spins is killed at the deadline', async () => {
-      await assert.rejects(parseInSandbox(hostile('loopForever'), input(), { timeoutMs: 1_500, memoryMb: 128 }), failure(/^the document could not be parsed within 1\.5 s$/));
+      await assert.rejects(
+        parseInSandbox(hostile('loopForever'), input(), { timeoutMs: 1_500, memoryMb: 128 }),
+        failure(/^the document could not be parsed within 1\.5 s$/),
+      );
     });
 
     test('memory outside the JS heap (Buffers) is capped', async () => {
-      await assert.rejects(parseInSandbox(hostile('hoardBuffers'), input(), { timeoutMs: 20_000, memoryMb: 128 }), failure(/^the document needs more memory than allowed \(128 MB\)$/));
+      await assert.rejects(
+        parseInSandbox(hostile('hoardBuffers'), input(), { timeoutMs: 20_000, memoryMb: 128 }),
+        failure(/^the document needs more memory than allowed \(128 MB\)$/),
+      );
     });
 
     test('the JS heap is capped', async () => {
-      await assert.rejects(parseInSandbox(hostile('hoardHeap'), input(), { timeoutMs: 20_000, memoryMb: 64 }), failure(/^the document needs more memory than allowed \(64 MB\)$/));
+      await assert.rejects(
+        parseInSandbox(hostile('hoardHeap'), input(), { timeoutMs: 20_000, memoryMb: 64 }),
+        failure(/^the document needs more memory than allowed \(64 MB\)$/),
+      );
     });
 
     test('a crash or an unexpected exit is a failure with a reason, the details kept as the cause', async () => {
@@ -270,7 +303,10 @@ describe('file extraction', () => {
         assert.match(String((error.cause as Error).message), /Cannot read properties of undefined/);
         return true;
       });
-      await assert.rejects(parseInSandbox(hostile('exitAbruptly'), input(), limits), failure(/^the document could not be parsed: the parser stopped unexpectedly \(code 3\)$/));
+      await assert.rejects(
+        parseInSandbox(hostile('exitAbruptly'), input(), limits),
+        failure(/^the document could not be parsed: the parser stopped unexpectedly \(code 3\)$/),
+      );
     });
 
     test('tools a parser started are killed with it, even in a process group of their own', async () => {
@@ -279,7 +315,10 @@ describe('file extraction', () => {
       await assert.rejects(parseInSandbox(hostile('startHelperAndHang'), { path: request }, { timeoutMs: 1_500, memoryMb: 128 }), failure(/within 1\.5 s/));
       const pid = Number(await readFile(pidFile, 'utf8'));
       // Gone, or a zombie waiting for an init that does not reap (as in some containers).
-      const state = await readFile(`/proc/${pid}/stat`, 'utf8').then((line) => line.split(') ')[1]?.[0], () => 'gone');
+      const state = await readFile(`/proc/${pid}/stat`, 'utf8').then(
+        (line) => line.split(') ')[1]?.[0],
+        () => 'gone',
+      );
       assert.ok(state === 'gone' || state === 'Z', `the helper is still ${state}`);
     });
 
@@ -295,7 +334,10 @@ describe('file extraction', () => {
         const replacement = await pidOf(ok);
         assert.notEqual(replacement, first);
         await new Promise((resolve) => setTimeout(resolve, 800));
-        assert.ok(!existsSync(`/proc/${replacement}/cmdline`) || (await readFile(`/proc/${replacement}/stat`, 'utf8')).split(') ')[1]?.startsWith('Z'), 'the idle child is gone');
+        assert.ok(
+          !existsSync(`/proc/${replacement}/cmdline`) || (await readFile(`/proc/${replacement}/stat`, 'utf8')).split(') ')[1]?.startsWith('Z'),
+          'the idle child is gone',
+        );
         assert.notEqual(await pidOf(ok), replacement);
       } finally {
         await resident.close();

@@ -90,7 +90,10 @@ describe('Gemini generator against a local fake of the API', () => {
     const result = await generator().flashcards(input);
     assert.deepEqual(checkFlashcards(result.content), []);
     assert.equal(result.content.title, 'Flashcards: Plants');
-    assert.deepEqual(result.content.cards.map((card) => card.id), result.content.cards.map((_, i) => `card-${i + 1}`));
+    assert.deepEqual(
+      result.content.cards.map((card) => card.id),
+      result.content.cards.map((_, i) => `card-${i + 1}`),
+    );
     assert.ok(result.content.cards.length >= 5);
     const chlorophyll = result.content.cards.find((card) => card.source.excerpt.startsWith('Chlorophyll'));
     assert.deepEqual(chlorophyll?.source, { page: 1, section: 'Light', excerpt: 'Chlorophyll is the green pigment that absorbs red and blue light.' });
@@ -126,7 +129,11 @@ describe('Gemini generator against a local fake of the API', () => {
     assert.deepEqual(result.generator.usage, totalUsage(fake));
   });
 
-  for (const [difficulty, levels] of [['easy', 2], ['medium', 3], ['hard', 4]] as const) {
+  for (const [difficulty, levels] of [
+    ['easy', 2],
+    ['medium', 3],
+    ['hard', 4],
+  ] as const) {
     test(`mind maps (${difficulty}): one tree, ids and edges assigned, depth bounded by the schema`, async () => {
       const result = await generator().mindmap({ ...input, difficulty });
       const { nodes, edges, rootId } = result.content;
@@ -167,7 +174,10 @@ describe('Gemini generator against a local fake of the API', () => {
     assert.ok(result.content.cards.length > 0);
     assert.equal(fake.calls.length, 2);
     const contents = call(1).body['contents'];
-    assert.deepEqual(contents.map((content: { role: string }) => content.role), ['user', 'model', 'user']);
+    assert.deepEqual(
+      contents.map((content: { role: string }) => content.role),
+      ['user', 'model', 'user'],
+    );
     assert.equal(contents[1].parts[0].text, '{"cards": [{"term": "Photo');
     assert.match(call(1).lastUserText, /not valid JSON/);
     assert.deepEqual(result.generator.usage, totalUsage(fake), 'usage sums both attempts');
@@ -331,14 +341,23 @@ describe('Gemini generator against a local fake of the API', () => {
     const result = await generator({ maxInputTokens: 1000 }).quiz({ ...input, content: long, numberOfQuestions: 10 });
     assert.ok(fake.calls.length >= 3, `${fake.calls.length} calls`);
     const asked = fake.calls.map((current) => current.schema?.properties.questions.minItems as number);
-    assert.equal(asked.reduce((a, b) => a + b, 0), 10);
+    assert.equal(
+      asked.reduce((a, b) => a + b, 0),
+      10,
+    );
     for (const current of fake.calls) {
       const source = /<source[\s\S]*<\/source>/.exec(current.prompt)?.[0] ?? '';
       assert.ok(source.length / 4 <= 1000, 'each chunk fits the input budget');
     }
     const pagesSeen = fake.calls.map((current) => [...current.prompt.matchAll(/\[Page (\d+)\]/g)].map((match) => Number(match[1])));
-    assert.deepEqual(pagesSeen.flat(), Array.from({ length: 12 }, (_, i) => i + 1), 'every page in exactly one chunk, in order');
-    pagesSeen.forEach((pages, index) => assert.ok(Math.abs((asked[index] ?? 0) - (10 * pages.length) / 12) < 1, `chunk ${index}: ${asked[index]} questions for ${pages.length} pages`));
+    assert.deepEqual(
+      pagesSeen.flat(),
+      Array.from({ length: 12 }, (_, i) => i + 1),
+      'every page in exactly one chunk, in order',
+    );
+    pagesSeen.forEach((pages, index) =>
+      assert.ok(Math.abs((asked[index] ?? 0) - (10 * pages.length) / 12) < 1, `chunk ${index}: ${asked[index]} questions for ${pages.length} pages`),
+    );
     assert.match(call(1).prompt, /already gave these; do not repeat them/);
     assert.equal(result.content.questions.length, 10);
     assert.deepEqual(checkQuiz(result.content, 10), []);
@@ -371,14 +390,21 @@ describe('Gemini generator building blocks', () => {
     assert.deepEqual(allocate(10, [1, 1, 1]), [4, 3, 3]);
     assert.deepEqual(allocate(5, [800, 100, 100]), [4, 1, 0]);
     assert.deepEqual(allocate(3, [0, 0]), [2, 1]);
-    for (let total = 0; total < 30; total++) assert.equal(allocate(total, [3, 7, 11, 1]).reduce((a, b) => a + b, 0), total);
+    for (let total = 0; total < 30; total++)
+      assert.equal(
+        allocate(total, [3, 7, 11, 1]).reduce((a, b) => a + b, 0),
+        total,
+      );
   });
 
   test('chunking keeps pages whole when they fit and cuts an oversized page at paragraphs', () => {
     const content = contentOf([page(0, 'a'.repeat(1000)), page(1, 'b'.repeat(1000)), page(2, `${'c'.repeat(1500)}\n\n${'d'.repeat(1500)}`)]);
     const chunks = chunkContent(content, 600);
     assert.ok(chunks.every((chunk) => chunk.tokens <= 600));
-    assert.deepEqual(chunks.map((chunk) => chunk.entries.map((entry) => `${entry.index}:${entry.text[0]}`)), [['0:a', '1:b'], ['2:c'], ['2:d']]);
+    assert.deepEqual(
+      chunks.map((chunk) => chunk.entries.map((entry) => `${entry.index}:${entry.text[0]}`)),
+      [['0:a', '1:b'], ['2:c'], ['2:d']],
+    );
     assert.equal(chunkContent(contentOf([]), 600).length, 1, 'text without an outline is one section');
   });
 

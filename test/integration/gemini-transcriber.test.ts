@@ -22,8 +22,26 @@ describe('Gemini transcriber against a local fake of the API', () => {
     fake = await startFakeGemini({ apiKey: API_KEY, processingPolls: 2, handler: (call) => script(call) });
     dir = await mkdtemp(join(tmpdir(), 'gemini-transcriber-test-'));
     video = join(dir, 'lecture.mp4');
-    await run(ffmpegCommand(), ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=5:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5',
-      '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', video]);
+    await run(ffmpegCommand(), [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=5:size=64x64:rate=5',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=5',
+      '-shortest',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      video,
+    ]);
   });
   after(async () => {
     await fake.close();
@@ -36,7 +54,14 @@ describe('Gemini transcriber against a local fake of the API', () => {
     script = (call) => ({ text: validAnswer(call) });
   });
   const transcriber = (overrides: Partial<GeminiTranscriberSettings> = {}) =>
-    createGeminiTranscriber({ apiKey: API_KEY, model: 'gemini-test', baseUrl: fake.baseUrl, timeoutMs: 5000, retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 1000 }, ...overrides });
+    createGeminiTranscriber({
+      apiKey: API_KEY,
+      model: 'gemini-test',
+      baseUrl: fake.baseUrl,
+      timeoutMs: 5000,
+      retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 1000 },
+      ...overrides,
+    });
   const uploadsOf = (fakeGemini: FakeGemini) => fakeGemini.requests.filter((request) => request.headers['x-goog-upload-command'] === 'start');
 
   test('a YouTube URL goes in as video input and comes back as timed segments', async () => {
@@ -107,14 +132,17 @@ describe('Gemini transcriber against a local fake of the API', () => {
     assert.equal(content.outline[0]?.kind, 'segment');
   });
 
-  test('a recording larger than the SDK\'s 8 MiB upload chunk arrives whole, in chunks at the right offsets', async () => {
+  test("a recording larger than the SDK's 8 MiB upload chunk arrives whole, in chunks at the right offsets", async () => {
     const audio = join(dir, 'long.wav');
     await writeFile(audio, Buffer.alloc(9 * 1024 * 1024 + 5, 3));
     await transcriber().transcribeFile(audio, 'audio/wav');
     const chunks = fake.requests.filter((request) => String(request.headers['x-goog-upload-command']).startsWith('upload'));
     assert.deepEqual(
       chunks.map((request) => [request.headers['x-goog-upload-command'], request.headers['x-goog-upload-offset']]),
-      [['upload', '0'], ['upload, finalize', String(8 * 1024 * 1024)]],
+      [
+        ['upload', '0'],
+        ['upload, finalize', String(8 * 1024 * 1024)],
+      ],
     );
     assert.equal([...fake.files.values()][0]?.bytes.length, 9 * 1024 * 1024 + 5);
   });

@@ -23,7 +23,9 @@ import { convertWithLibreOffice, isLibreOfficeAvailable } from '../../extraction
 // cannot read) is tested where installed and skipped, with the reason, without it.
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'office', name);
-const withoutLibreOffice = (await isLibreOfficeAvailable()) ? false : 'LibreOffice (soffice) is not installed: DOC, PPT and XLS are read by converting them with it';
+const withoutLibreOffice = (await isLibreOfficeAvailable())
+  ? false
+  : 'LibreOffice (soffice) is not installed: DOC, PPT and XLS are read by converting them with it';
 
 let root: string;
 before(async () => {

@@ -30,10 +30,7 @@ describe('reading PDFs with and without poppler', () => {
   const extract = async (bytes: Buffer, name: string) => extractor.extract({ path: await scratch.write(bytes, name), fileName: name });
 
   const lecture = makePdf(
-    [
-      ['Photosynthesis', 'Plants turn light, water and carbon dioxide into sugar.'],
-      ['Chlorophyll absorbs red and blue light and reflects green.'],
-    ],
+    [['Photosynthesis', 'Plants turn light, water and carbon dioxide into sugar.'], ['Chlorophyll absorbs red and blue light and reflects green.']],
     { title: 'Plant Biology' },
   );
 
@@ -59,7 +56,10 @@ describe('reading PDFs with and without poppler', () => {
       setUp();
       const scanned = await makeScannedPdf([['Osmosis moves water across a membrane.'], ['Diffusion spreads molecules evenly.']]);
       const result = await extract(scanned, 'handout.pdf');
-      assert.deepEqual(result.outline.map((entry) => entry.ocr), [true, true]);
+      assert.deepEqual(
+        result.outline.map((entry) => entry.ocr),
+        [true, true],
+      );
       assert.match(result.outline[0]?.text ?? '', /Osmosis moves water across a membrane/);
       assert.match(result.outline[1]?.text ?? '', /Diffusion spreads molecules evenly/);
     });
@@ -68,13 +68,19 @@ describe('reading PDFs with and without poppler', () => {
   test('pdf.js gives the lines of each page as labelled blocks with their page', async () => {
     withoutPoppler();
     const result = await extract(lecture, 'plants.pdf');
-    assert.ok(result.blocks?.some((block) => block.kind === 'prose' && block.page === 2), JSON.stringify(result.blocks));
+    assert.ok(
+      result.blocks?.some((block) => block.kind === 'prose' && block.page === 2),
+      JSON.stringify(result.blocks),
+    );
   });
 
   test('more scanned pages than PDF_OCR_MAX_PAGES is a clear error', async () => {
     process.env['PDF_OCR_MAX_PAGES'] = '1';
     const scanned = await makeScannedPdf([['Page one.'], ['Page two.']]);
-    await assert.rejects(extract(scanned, 'book.pdf'), failure(/2 pages without a text layer \(scanned\); at most 1 are read by text recognition \(PDF_OCR_MAX_PAGES\)/));
+    await assert.rejects(
+      extract(scanned, 'book.pdf'),
+      failure(/2 pages without a text layer \(scanned\); at most 1 are read by text recognition \(PDF_OCR_MAX_PAGES\)/),
+    );
   });
 
   test('pdf.js: a damaged PDF fails with a reason', async () => {

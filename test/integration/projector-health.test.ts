@@ -21,11 +21,19 @@ describe('projector health', () => {
       ...memory,
       active: async () => {
         const space = await memory.active();
-        return { ...space, apply: (writes, checkpoint, expected) => (broken ? Promise.reject(new Error('the read store is unreachable')) : space.apply(writes, checkpoint, expected)) };
+        return {
+          ...space,
+          apply: (writes, checkpoint, expected) =>
+            broken ? Promise.reject(new Error('the read store is unreachable')) : space.apply(writes, checkpoint, expected),
+        };
       },
       space: (version) => {
         const space = memory.space(version);
-        return { ...space, apply: (writes, checkpoint, expected) => (broken ? Promise.reject(new Error('the read store is unreachable')) : space.apply(writes, checkpoint, expected)) };
+        return {
+          ...space,
+          apply: (writes, checkpoint, expected) =>
+            broken ? Promise.reject(new Error('the read store is unreachable')) : space.apply(writes, checkpoint, expected),
+        };
       },
     };
     const projector = await startProjector({ eventStore, readStore, projections: allProjections, logger: pino({ level: 'silent' }) });

@@ -44,7 +44,8 @@ function differences(a: Record<string, Record<string, unknown>>, b: Record<strin
     const left = a[collection] ?? {};
     const right = b[collection] ?? {};
     for (const id of new Set([...Object.keys(left), ...Object.keys(right)])) {
-      if (JSON.stringify(left[id]) !== JSON.stringify(right[id])) found.push(`${collection}/${id}: ${JSON.stringify(left[id])} vs ${JSON.stringify(right[id])}`);
+      if (JSON.stringify(left[id]) !== JSON.stringify(right[id]))
+        found.push(`${collection}/${id}: ${JSON.stringify(left[id])} vs ${JSON.stringify(right[id])}`);
     }
   }
   return found;
@@ -65,7 +66,16 @@ describe('projector crash and rebuild (postgres + redis)', () => {
   const prefix = `lcs-projector-${suffix}`;
   let eventStore: EventStore;
   let readStore: ReadStore;
-  const env = { EVENT_STORE: 'postgres', DATABASE_URL: DATABASE, POSTGRES_SCHEMA: schema, READ_STORE: 'redis', REDIS_KEY_PREFIX: prefix, ROLE: 'projector', PORT: '0', ADMIN_KEY: 'projector-test-admin-key-0123456789abcdef' };
+  const env = {
+    EVENT_STORE: 'postgres',
+    DATABASE_URL: DATABASE,
+    POSTGRES_SCHEMA: schema,
+    READ_STORE: 'redis',
+    REDIS_KEY_PREFIX: prefix,
+    ROLE: 'projector',
+    PORT: '0',
+    ADMIN_KEY: 'projector-test-admin-key-0123456789abcdef',
+  };
 
   before(async () => {
     eventStore = await openPostgresEventStore({ connectionString: DATABASE, schema });

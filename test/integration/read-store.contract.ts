@@ -108,13 +108,23 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>) 
       const space = await store.active();
       await space.apply([put('a', 10), put('b', 20), put('c', 20), put('d', 30), put('e', 5)], cp(3));
       const first = await space.list('things', { index: 'org:a', limit: 2 });
-      assert.deepEqual(first.items.map((doc) => doc['id']), ['d', 'c']);
+      assert.deepEqual(
+        first.items.map((doc) => doc['id']),
+        ['d', 'c'],
+      );
       assert.ok(first.nextCursor);
       await space.apply([put('f', 40), put('bb', 20)], cp(4));
       const second = await space.list('things', { index: 'org:a', limit: 2, cursor: first.nextCursor as string });
-      assert.deepEqual(second.items.map((doc) => doc['id']), ['bb', 'b'], 'no repeats, no skips after an insert');
+      assert.deepEqual(
+        second.items.map((doc) => doc['id']),
+        ['bb', 'b'],
+        'no repeats, no skips after an insert',
+      );
       const third = await space.list('things', { index: 'org:a', limit: 5, cursor: second.nextCursor as string });
-      assert.deepEqual(third.items.map((doc) => doc['id']), ['a', 'e']);
+      assert.deepEqual(
+        third.items.map((doc) => doc['id']),
+        ['a', 'e'],
+      );
       assert.equal(third.nextCursor, undefined);
       assert.deepEqual((await space.list('things', { index: 'org:none', limit: 5 })).items, []);
       await assert.rejects(space.list('things', { index: 'org:a', limit: 2, cursor: 'garbage!' }), InvalidCursorError);

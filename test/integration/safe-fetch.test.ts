@@ -96,7 +96,10 @@ describe('safe fetch', () => {
     assert.ok(metadata.error instanceof FetchRefusedError);
     assert.match(metadata.error.message, /link-local/);
     assert.equal(metadata.opened, 1);
-    await assert.rejects(safeFetch(`${base}/to-file`, options), (error: unknown) => error instanceof FetchRefusedError && /only http and https/.test(error.message));
+    await assert.rejects(
+      safeFetch(`${base}/to-file`, options),
+      (error: unknown) => error instanceof FetchRefusedError && /only http and https/.test(error.message),
+    );
   });
 
   test('a redirect to another spelling of an allowed address is followed, vetted again', async () => {
@@ -115,7 +118,12 @@ describe('safe fetch', () => {
 
   test('a 303 after a POST continues as a GET without the body', async () => {
     requests.length = 0;
-    const result = await safeFetch(`${base}/post-then-see-other`, { ...options, method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    const result = await safeFetch(`${base}/post-then-see-other`, {
+      ...options,
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(result.body.toString(), 'hello');
     assert.deepEqual(
       requests.map(({ method, url, body }) => ({ method, url, body })),
@@ -130,7 +138,8 @@ describe('safe fetch', () => {
     for (const path of ['/declared-big', '/chunked-big']) {
       await assert.rejects(
         safeFetch(`${base}${path}`, options),
-        (error: unknown) => error instanceof FetchFailedError && !error.retryable && error.message === `the response from 127.0.0.1 is larger than the limit of 20000 bytes`,
+        (error: unknown) =>
+          error instanceof FetchFailedError && !error.retryable && error.message === `the response from 127.0.0.1 is larger than the limit of 20000 bytes`,
         path,
       );
     }
@@ -138,7 +147,10 @@ describe('safe fetch', () => {
 
   test('only 2xx answers are accepted; server errors are retryable, client errors not', async () => {
     await assert.rejects(safeFetch(`${base}/error`, options), (error: unknown) => error instanceof FetchFailedError && error.retryable && error.status === 503);
-    await assert.rejects(safeFetch(`${base}/not-found`, options), (error: unknown) => error instanceof FetchFailedError && !error.retryable && /status 404/.test(error.message));
+    await assert.rejects(
+      safeFetch(`${base}/not-found`, options),
+      (error: unknown) => error instanceof FetchFailedError && !error.retryable && /status 404/.test(error.message),
+    );
   });
 
   test('the timeout bounds a silent server and a slow drip alike', async () => {
@@ -193,6 +205,9 @@ describe('safe fetch', () => {
     const nxdomain: Resolver = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    await assert.rejects(safeFetch('http://no-such-host.example/', { ...options, resolve: nxdomain }), (error: unknown) => error instanceof FetchFailedError && !error.retryable && /could not be found/.test(error.message));
+    await assert.rejects(
+      safeFetch('http://no-such-host.example/', { ...options, resolve: nxdomain }),
+      (error: unknown) => error instanceof FetchFailedError && !error.retryable && /could not be found/.test(error.message),
+    );
   });
 });

@@ -37,7 +37,8 @@ describe('use cases', () => {
     readStore = createMemoryReadStore();
     blobStore = createLocalDiskBlobStore({ dir: join(dir, 'blobs'), publicBaseUrl: 'http://127.0.0.1:1', signingSecret: 'x'.repeat(32) });
     projector = await startProjector({ eventStore, readStore, projections: allProjections, logger: pino({ level: 'silent' }) });
-    for (const organizationId of ['org-a', 'org-b']) await createOrganization(eventStore, { organizationId, name: organizationId, url: 'https://org.example' }, as(organizationId));
+    for (const organizationId of ['org-a', 'org-b'])
+      await createOrganization(eventStore, { organizationId, name: organizationId, url: 'https://org.example' }, as(organizationId));
   });
 
   after(async () => {
@@ -69,7 +70,12 @@ describe('use cases', () => {
     await assert.rejects(requestGeneration(deps, 'quiz', newId(), { sourceId: 'no-such-source', difficulty: 'easy' }, as('org-a')), NotFoundError);
     await assert.rejects(requestGeneration(deps, 'quiz', newId(), { sourceId: source.id, difficulty: 'easy' }, as('org-b')), ForbiddenError);
     await sourceCommands.handle(eventStore, source.id, { type: 'StartIndexing', workerId: 'w', leaseMs: 60_000, now }, as('org-a'));
-    await sourceCommands.handle(eventStore, source.id, { type: 'FailIndexing', workerId: 'w', reason: 'the page is empty', retryable: false, now }, as('org-a'));
+    await sourceCommands.handle(
+      eventStore,
+      source.id,
+      { type: 'FailIndexing', workerId: 'w', reason: 'the page is empty', retryable: false, now },
+      as('org-a'),
+    );
     await assert.rejects(requestGeneration(deps, 'quiz', newId(), { sourceId: source.id, difficulty: 'easy' }, as('org-a')), {
       name: ConflictError.name,
       message: 'the source failed to index: the page is empty',
@@ -79,7 +85,12 @@ describe('use cases', () => {
   test('a pending source (upload URL issued, no file yet) takes no generation: 409, upload the file first', async () => {
     const deps = { eventStore, readStore, maxConcurrentGenerations: 5 };
     const source = newId();
-    await requestUpload(eventStore, source, { sourceType: 'file', fileName: 'a.pdf', fileKey: `uploads/org-a/${source.id}`, expiresAt: '2026-11-24T13:00:00.000Z' }, as('org-a'));
+    await requestUpload(
+      eventStore,
+      source,
+      { sourceType: 'file', fileName: 'a.pdf', fileKey: `uploads/org-a/${source.id}`, expiresAt: '2026-11-24T13:00:00.000Z' },
+      as('org-a'),
+    );
     await assert.rejects(requestGeneration(deps, 'flashcards', newId(), { sourceId: source.id, difficulty: 'easy' }, as('org-a')), {
       name: ConflictError.name,
       message: /upload the file to its upload URL first/,

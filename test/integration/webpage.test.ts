@@ -27,7 +27,11 @@ const pages: Record<string, { type?: string; body: Buffer | string }> = {
   '/article': { type: 'text/html; charset=utf-8', body: article },
   '/latin1': {
     type: 'text/html; charset=windows-1252',
-    body: Buffer.concat([Buffer.from('<html><head><title>Caf'), Buffer.from([0xe9]), Buffer.from(`</title></head><body><article>${paragraph('Caf')}</article></body></html>`)]),
+    body: Buffer.concat([
+      Buffer.from('<html><head><title>Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(`</title></head><body><article>${paragraph('Caf')}</article></body></html>`),
+    ]),
   },
   '/meta-charset': {
     type: 'text/html',
@@ -39,9 +43,15 @@ const pages: Record<string, { type?: string; body: Buffer | string }> = {
   },
   '/bom': {
     type: 'text/html',
-    body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`<html><head><meta charset="windows-1252"><title>Naïve</title></head><body>${paragraph('Naïve')}</body></html>`)]),
+    body: Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`<html><head><meta charset="windows-1252"><title>Naïve</title></head><body>${paragraph('Naïve')}</body></html>`),
+    ]),
   },
-  '/no-headings': { type: 'text/html', body: `<html><head><title>Plain Page</title></head><body><div>${paragraph('First.')}${paragraph('Second.')}</div></body></html>` },
+  '/no-headings': {
+    type: 'text/html',
+    body: `<html><head><title>Plain Page</title></head><body><div>${paragraph('First.')}${paragraph('Second.')}</div></body></html>`,
+  },
   '/plain': { type: 'text/plain; charset=utf-8', body: '# Glossary\n\nErosion: wearing away of rock.\n\n## More\n\nDeposition: laying down of sediment.\n' },
   '/untyped-html': { body: `<html><head><title>No Type</title></head><body>${paragraph('Untyped.')}</body></html>` },
   '/pdf': { type: 'application/pdf', body: '%PDF-1.4\n%âãÏÓ\n' },
@@ -70,7 +80,10 @@ describe('web pages', () => {
   });
   const read = (path: string, options: { allowLoopback?: boolean } = {}) =>
     extractWebpage(`${base}${path}`, { timeoutMs: 2000, maxBytes: 1_000_000, allowLoopback: options.allowLoopback ?? true });
-  const failure = (pattern: RegExp, retryable = false) => (error: unknown) => error instanceof ExtractionError && error.retryable === retryable && pattern.test(error.message);
+  const failure =
+    (pattern: RegExp, retryable = false) =>
+    (error: unknown) =>
+      error instanceof ExtractionError && error.retryable === retryable && pattern.test(error.message);
 
   test('a page becomes its readable text, one section per heading, without navigation or footer', async () => {
     const content = await read('/article');
@@ -83,13 +96,20 @@ describe('web pages', () => {
         { kind: 'section', index: 2, title: 'Meanders' },
       ],
     );
-    assert.equal(content.outline[1]?.text, 'A delta forms where a river deposits sediment at its mouth, building new land into the sea.\n- Bird-foot deltas\n- Fan deltas');
+    assert.equal(
+      content.outline[1]?.text,
+      'A delta forms where a river deposits sediment at its mouth, building new land into the sea.\n- Bird-foot deltas\n- Fan deltas',
+    );
     assert.equal(
       content.outline[2]?.text,
       'Meanders are loops that grow as the outer bank erodes and the inner bank collects sand.\nA river never runs in a straight line for long.\nRiver | Length\nNile | 6650 km',
     );
     assert.match(content.text, /^How Rivers Shape Land\nRivers erode their banks/);
-    assert.match(content.text, /toward the sea over many years of steady flow\.\n\nDeltas\nA delta forms/, 'blocks stay apart even without whitespace between them');
+    assert.match(
+      content.text,
+      /toward the sea over many years of steady flow\.\n\nDeltas\nA delta forms/,
+      'blocks stay apart even without whitespace between them',
+    );
     assert.doesNotMatch(content.text, /Copyright|Home|About/);
   });
 
@@ -134,7 +154,10 @@ describe('web pages', () => {
   });
 
   test('refused addresses become non-retryable extraction failures', async () => {
-    await assert.rejects(read('/article', { allowLoopback: false }), failure(/^the URL was refused: the address 127\.0\.0\.1 is a loopback address and cannot be fetched$/));
+    await assert.rejects(
+      read('/article', { allowLoopback: false }),
+      failure(/^the URL was refused: the address 127\.0\.0\.1 is a loopback address and cannot be fetched$/),
+    );
     await assert.rejects(read('/to-private'), failure(/192\.168\.0\.10 is a private address/));
   });
 });

@@ -7,7 +7,9 @@ import { chooseCaptionTrack, parseTimedText, readYouTubeCaptions, videoIdOf, typ
 import { startFakeYouTube, type FakeCue } from '../support/fake-youtube.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/youtube/${name}`, import.meta.url), 'utf8');
-const tracksIn = (name: string) => (JSON.parse(fixture(name)) as { captions: { playerCaptionsTracklistRenderer: { captionTracks: CaptionTrack[] } } }).captions.playerCaptionsTracklistRenderer.captionTracks;
+const tracksIn = (name: string) =>
+  (JSON.parse(fixture(name)) as { captions: { playerCaptionsTracklistRenderer: { captionTracks: CaptionTrack[] } } }).captions.playerCaptionsTracklistRenderer
+    .captionTracks;
 
 const lesson: FakeCue[] = [
   { start: 0, duration: 4, text: 'Welcome to this lesson on volcanoes.' },
@@ -101,7 +103,10 @@ describe('YouTube captions', () => {
         { kind: 'segment', index: 1, start: 70, end: 72, text: 'Lava cools into <igneous> rock & ash.' },
       ]);
       assert.equal(content.text, "Welcome to this lesson on volcanoes. Magma rises through the Earth's crust.\n\nLava cools into <igneous> rock & ash.");
-      assert.deepEqual(fake.playerRequests.at(-1), { context: { client: { clientName: 'ANDROID', clientVersion: '20.10.38', hl: 'en' } }, videoId: 'srv3Manual0' });
+      assert.deepEqual(fake.playerRequests.at(-1), {
+        context: { client: { clientName: 'ANDROID', clientVersion: '20.10.38', hl: 'en' } },
+        videoId: 'srv3Manual0',
+      });
     });
 
     test('classic and word-timed srv3 tracks give the same text', async () => {
@@ -110,7 +115,10 @@ describe('YouTube captions', () => {
       assert.equal(classic.title, 'Volcanoes (auto)');
       assert.equal(classic.text, "Welcome to this lesson on volcanoes. Magma rises through the Earth's crust.\n\nLava cools into <igneous> rock & ash.");
       assert.equal(words.text, classic.text);
-      assert.deepEqual(words.outline.map(({ start }) => start), [0, 70]);
+      assert.deepEqual(
+        words.outline.map(({ start }) => start),
+        [0, 70],
+      );
     });
 
     test('the manual English track wins over auto-generated and other languages', async () => {
@@ -123,18 +131,29 @@ describe('YouTube captions', () => {
     });
 
     test('no captions is a clear failure that transcription can take over from', async () => {
-      await assert.rejects(read('noCaptions0'), (error: unknown) => error instanceof ExtractionError && error.message === 'this video has no captions' && isMissingCaptions(error));
+      await assert.rejects(
+        read('noCaptions0'),
+        (error: unknown) => error instanceof ExtractionError && error.message === 'this video has no captions' && isMissingCaptions(error),
+      );
     });
 
     test('unavailable, private and bot-checked videos fail with YouTube’s reason; only the bot wall lets transcription take over', async () => {
-      await assert.rejects(read('gone0000000'), (error: unknown) => error instanceof ExtractionError && !error.retryable && error.message === 'the video is not available: This video is unavailable');
+      await assert.rejects(
+        read('gone0000000'),
+        (error: unknown) => error instanceof ExtractionError && !error.retryable && error.message === 'the video is not available: This video is unavailable',
+      );
       await assert.rejects(
         read('privateVid0'),
         (error: unknown) =>
-          error instanceof ExtractionError && !isMissingCaptions(error) && error.message === 'the video is not available: This video is private (If the owner of this video has granted you access, please sign in.)',
+          error instanceof ExtractionError &&
+          !isMissingCaptions(error) &&
+          error.message === 'the video is not available: This video is private (If the owner of this video has granted you access, please sign in.)',
       );
       // Gemini fetches the video by URL from Google's side, where this server's bot wall does not apply.
-      await assert.rejects(read('botChecked0'), (error: unknown) => isMissingCaptions(error) && (error as ExtractionError).retryable && /refused to serve the video/.test((error as Error).message));
+      await assert.rejects(
+        read('botChecked0'),
+        (error: unknown) => isMissingCaptions(error) && (error as ExtractionError).retryable && /refused to serve the video/.test((error as Error).message),
+      );
     });
 
     test('YouTube requests go through the safe fetch: a loopback base URL is refused without the test setting', async () => {

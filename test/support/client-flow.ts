@@ -8,7 +8,11 @@ import { makePdf } from './make-pdf.ts';
 export async function runClientFlow(baseUrl: string, adminKey: string) {
   const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
   const created = await json(
-    await fetch(`${baseUrl}/v1/createOrganization`, { method: 'POST', headers: { 'admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Flow', url: 'https://flow.example' }) }),
+    await fetch(`${baseUrl}/v1/createOrganization`, {
+      method: 'POST',
+      headers: { 'admin-key': adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Flow', url: 'https://flow.example' }),
+    }),
   );
   assert.equal(created.status, 201);
   const headers = { 'x-api-key': created.body.apiKey.apiKey as string };
@@ -26,7 +30,11 @@ export async function runClientFlow(baseUrl: string, adminKey: string) {
   );
   const pdf = makePdf(
     [
-      ['Weathering', 'Weathering is the breaking down of rocks at the surface of the Earth.', 'Erosion is the movement of weathered material by water, wind or ice.'],
+      [
+        'Weathering',
+        'Weathering is the breaking down of rocks at the surface of the Earth.',
+        'Erosion is the movement of weathered material by water, wind or ice.',
+      ],
       ['Soil', 'Soil is a mixture of minerals, organic matter, water and air.', 'Humus is the dark organic part of soil formed from decayed plants.'],
     ],
     { title: 'Earth Surface Processes' },
@@ -42,7 +50,11 @@ export async function runClientFlow(baseUrl: string, adminKey: string) {
   }
   const generate = async (path: string, body?: unknown) => {
     const response = await json(
-      await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }),
+      await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
     );
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.equal(response.body.data.status, 'ready', response.body.data.error);

@@ -8,11 +8,14 @@ export const deciderSpec = <State, Command>(decider: Decider<State, Command>) =>
     when: (command: Command) => ({
       then: (expected: DomainEvent[]) => assert.deepEqual(decider.decide(command, fold(decider, events)), expected),
       thenThrows: (errorClass: new (...args: never[]) => Error, message?: RegExp) =>
-        assert.throws(() => decider.decide(command, fold(decider, events)), (error: unknown) => {
-          assert.ok(error instanceof errorClass, `expected ${errorClass.name}, got ${String(error)}`);
-          if (message) assert.match(error.message, message);
-          return true;
-        }),
+        assert.throws(
+          () => decider.decide(command, fold(decider, events)),
+          (error: unknown) => {
+            assert.ok(error instanceof errorClass, `expected ${errorClass.name}, got ${String(error)}`);
+            if (message) assert.match(error.message, message);
+            return true;
+          },
+        ),
     }),
   }),
 });

@@ -34,7 +34,10 @@ export async function startFakeGcs() {
       const boundary = /boundary="?([^";]+)"?/.exec(String(req.headers['content-type']))?.[1];
       if (url.searchParams.get('uploadType') === 'multipart' && boundary) {
         const text = body.toString('latin1');
-        const parts = text.split(`--${boundary}`).slice(1, -1).map((part) => part.replace(/^\r\n/, ''));
+        const parts = text
+          .split(`--${boundary}`)
+          .slice(1, -1)
+          .map((part) => part.replace(/^\r\n/, ''));
         const [metaPart = '', mediaPart = ''] = parts;
         const meta = JSON.parse(metaPart.slice(metaPart.indexOf('\r\n\r\n') + 4).trim() || '{}') as { name?: string; contentType?: string };
         const headers = mediaPart.slice(0, mediaPart.indexOf('\r\n\r\n'));

@@ -54,8 +54,27 @@ export type FakeFile = { name: string; mimeType: string; displayName?: string; b
 
 // What Gemini's responseJsonSchema accepts (the SDK's documentation of the field).
 const SCHEMA_KEYWORDS = new Set([
-  '$id', '$defs', '$ref', '$anchor', 'type', 'format', 'title', 'description', 'enum', 'items', 'prefixItems', 'minItems',
-  'maxItems', 'minimum', 'maximum', 'anyOf', 'oneOf', 'properties', 'additionalProperties', 'required', 'propertyOrdering',
+  '$id',
+  '$defs',
+  '$ref',
+  '$anchor',
+  'type',
+  'format',
+  'title',
+  'description',
+  'enum',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'oneOf',
+  'properties',
+  'additionalProperties',
+  'required',
+  'propertyOrdering',
 ]);
 
 function unsupportedKeyword(schema: unknown, path = 'response_json_schema'): string | undefined {
@@ -77,13 +96,24 @@ function unsupportedKeyword(schema: unknown, path = 'response_json_schema'): str
 }
 
 const STATUS_NAMES: Record<number, string> = {
-  400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 408: 'DEADLINE_EXCEEDED',
-  429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE', 504: 'DEADLINE_EXCEEDED',
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  408: 'DEADLINE_EXCEEDED',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
 };
 
 const fixedUsage = (): UsageMetadata => ({ promptTokenCount: 100, candidatesTokenCount: 50, totalTokenCount: 150 });
 
-const textOf = (content: { parts?: Array<{ text?: string }> } | undefined) => (content?.parts ?? []).map((part) => part.text ?? '').filter(Boolean).join('\n');
+const textOf = (content: { parts?: Array<{ text?: string }> } | undefined) =>
+  (content?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .filter(Boolean)
+    .join('\n');
 
 export async function startFakeGemini(options: FakeGeminiOptions | FakeGeminiHandler = {}) {
   const settings: FakeGeminiOptions = typeof options === 'function' ? { handler: options } : options;
@@ -136,7 +166,12 @@ export async function startFakeGemini(options: FakeGeminiOptions | FakeGeminiHan
 
     if (settings.apiKey !== undefined && req.headers['x-goog-api-key'] !== settings.apiKey) {
       return fail(res, 400, 'API key not valid. Please pass a valid API key.', [
-        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'API_KEY_INVALID',
+          domain: 'googleapis.com',
+          metadata: { service: 'generativelanguage.googleapis.com' },
+        },
       ]);
     }
 
@@ -167,7 +202,14 @@ export async function startFakeGemini(options: FakeGeminiOptions | FakeGeminiHan
       const bytes = Buffer.concat(session.chunks);
       if (bytes.length !== session.declaredSize) return fail(res, 400, `Received ${bytes.length} bytes, ${session.declaredSize} were declared.`);
       const name = `files/${randomBytes(6).toString('hex')}`;
-      const file: FakeFile = { name, mimeType: session.mimeType, ...(session.displayName ? { displayName: session.displayName } : {}), bytes, reads: 0, deleted: false };
+      const file: FakeFile = {
+        name,
+        mimeType: session.mimeType,
+        ...(session.displayName ? { displayName: session.displayName } : {}),
+        bytes,
+        reads: 0,
+        deleted: false,
+      };
       files.set(name, file);
       return send(res, 200, { file: fileResource(file, uploadPath[1] as string) }, { 'x-goog-upload-status': 'final' });
     }
@@ -215,7 +257,8 @@ export async function startFakeGemini(options: FakeGeminiOptions | FakeGeminiHan
         return send(res, 200, { promptFeedback: { blockReason: answer.blocked }, usageMetadata: call.usage });
       }
       if ('status' in answer) {
-        const details = answer.retryDelaySeconds === undefined ? [] : [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${answer.retryDelaySeconds}s` }];
+        const details =
+          answer.retryDelaySeconds === undefined ? [] : [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${answer.retryDelaySeconds}s` }];
         const headers: Record<string, string> = answer.retryAfterSeconds === undefined ? {} : { 'retry-after': String(answer.retryAfterSeconds) };
         return fail(res, answer.status, answer.message ?? `Scripted ${answer.status}.`, details, headers);
       }
@@ -287,7 +330,10 @@ export function sourceQuotes(prompt: string): Quote[] {
 function listedItems(...texts: string[]): string[] {
   return texts.flatMap((text) =>
     [...text.matchAll(/(?:must not be repeated|do not repeat them):\n((?:- .*\n?)+)/g)].flatMap((match) =>
-      (match[1] ?? '').split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim()),
+      (match[1] ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('- '))
+        .map((line) => line.slice(2).trim()),
     ),
   );
 }

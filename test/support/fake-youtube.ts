@@ -34,7 +34,11 @@ const samples = {
   'bot-check': sample('player-bot-check.json'),
 };
 const templateTrackUrl = new URL(
-  ((samples.ok.captions as { playerCaptionsTracklistRenderer: { captionTracks: { baseUrl: string }[] } }).playerCaptionsTracklistRenderer.captionTracks[0] as { baseUrl: string }).baseUrl,
+  (
+    (samples.ok.captions as { playerCaptionsTracklistRenderer: { captionTracks: { baseUrl: string }[] } }).playerCaptionsTracklistRenderer.captionTracks[0] as {
+      baseUrl: string;
+    }
+  ).baseUrl,
 );
 const languageNames: Record<string, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish' };
 
@@ -112,7 +116,14 @@ export async function startFakeYouTube(videos: Record<string, FakeVideo>) {
       }
       // InnerTube refuses a request without a client context, as this does.
       if (req.method !== 'POST' || !request.context?.client?.clientName || !request.context.client.clientVersion || !request.videoId) {
-        return json(400, { error: { code: 400, message: 'Request contains an invalid argument.', errors: [{ message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }], status: 'INVALID_ARGUMENT' } });
+        return json(400, {
+          error: {
+            code: 400,
+            message: 'Request contains an invalid argument.',
+            errors: [{ message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }],
+            status: 'INVALID_ARGUMENT',
+          },
+        });
       }
       playerRequests.push(request);
       return json(200, playerAnswer(request.videoId));

@@ -72,7 +72,9 @@ export async function makeScannedPdf(pages: string[][]): Promise<Buffer> {
     return {
       stream: 'q 612 0 0 792 0 0 cm /Scan Do Q',
       resources: (add) => {
-        const image = add(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`);
+        const image = add(
+          `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`,
+        );
         return `<< /XObject << /Scan ${image} 0 R >> >>`;
       },
     };

@@ -19,7 +19,12 @@ export async function seedEvents(store: EventStore, options: { organizations: nu
       await ingestSource(store, { id: sourceId, derived: false }, { sourceType: 'webpage', url: `https://seed.example/${s}` }, context);
       await sourceCommands.handle(store, sourceId, { type: 'StartIndexing', workerId: 'seed', leaseMs: 60_000, now: now() }, context);
       if (s % 5 === 4) {
-        await sourceCommands.handle(store, sourceId, { type: 'FailIndexing', workerId: 'seed', reason: 'the page is empty', retryable: false, now: now() }, context);
+        await sourceCommands.handle(
+          store,
+          sourceId,
+          { type: 'FailIndexing', workerId: 'seed', reason: 'the page is empty', retryable: false, now: now() },
+          context,
+        );
       } else {
         const content = { key: `content/${sourceId}.json`, sha256: 'a'.repeat(64), size: 10 };
         const result = { title: `Page ${s}`, content, outline: [], wordCount: 100 + s, language: 'en' };

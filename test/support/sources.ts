@@ -21,7 +21,13 @@ export async function uploadThroughUrl(service: TestService, apiKey: string, fil
   const created = await service.call('POST', '/v1/sources/upload-url', { apiKey, json: { fileName: file.name, sourceType: 'file' } });
   if (created.status !== 200) throw new Error(`upload-url: ${created.status} ${JSON.stringify(created.body)}`);
   const put = await fetch(created.body.uploadUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: new Uint8Array(file.bytes) });
-  return { ...created.body, putStatus: put.status, putBody: await put.text() } as { uploadUrl: string; fileKey: string; sourceId: string; putStatus: number; putBody: string };
+  return { ...created.body, putStatus: put.status, putBody: await put.text() } as {
+    uploadUrl: string;
+    fileKey: string;
+    sourceId: string;
+    putStatus: number;
+    putBody: string;
+  };
 }
 
 /** Polls GET /v1/sources/{id} until the status is no longer pending or processing. */

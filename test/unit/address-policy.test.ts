@@ -72,7 +72,19 @@ test('the refusal names the address in words a client can act on', () => {
 });
 
 test('public addresses and ordinary names pass', () => {
-  for (const host of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '[2606:4700:4700::1111]', '[::ffff:8.8.8.8]', '[64:ff9b::808:808]', 'example.com', 'www.youtube.com', 'internal.example.com']) {
+  for (const host of [
+    '93.184.216.34',
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '[2606:4700:4700::1111]',
+    '[::ffff:8.8.8.8]',
+    '[64:ff9b::808:808]',
+    'example.com',
+    'www.youtube.com',
+    'internal.example.com',
+  ]) {
     assert.equal(refusalForHost(host), null, host);
     assert.equal(refusalForHost(urlHostname(host)), null, `${host} via URL`);
   }

@@ -41,9 +41,21 @@ const read = (stream: Buffer) => readBiff8(stream, builtInFormat, { maxCells: 10
 describe('BIFF8 reader', () => {
   test('shared strings continued across CONTINUE records, switching from 8-bit to 16-bit characters', () => {
     // Two strings: "Osmosis", then "Diffusion é→" split after "Diff" into a CONTINUE whose flag byte says 16-bit.
-    const sst = Buffer.concat([u32(2), u32(2), u16(7), Buffer.from([0]), Buffer.from('Osmosis', 'latin1'), u16(12), Buffer.from([0]), Buffer.from('Diff', 'latin1')]);
+    const sst = Buffer.concat([
+      u32(2),
+      u32(2),
+      u16(7),
+      Buffer.from([0]),
+      Buffer.from('Osmosis', 'latin1'),
+      u16(12),
+      Buffer.from([0]),
+      Buffer.from('Diff', 'latin1'),
+    ]);
     const continued = Buffer.concat([Buffer.from([1]), Buffer.from('usion é→', 'utf16le')]);
-    const stream = workbook([record(0x00fc, sst), record(0x003c, continued)], [record(0x00fd, Buffer.concat([cell(0, 0), u32(0)])), record(0x00fd, Buffer.concat([cell(0, 1), u32(1)]))]);
+    const stream = workbook(
+      [record(0x00fc, sst), record(0x003c, continued)],
+      [record(0x00fd, Buffer.concat([cell(0, 0), u32(0)])), record(0x00fd, Buffer.concat([cell(0, 1), u32(1)]))],
+    );
     assert.deepEqual(
       read(stream).sheets[0]?.cells.map((entry) => entry.value),
       [
@@ -67,7 +79,12 @@ describe('BIFF8 reader', () => {
       record(0x0205, Buffer.concat([cell(4, 1), Buffer.from([0x07, 1])])),
       record(0x0204, Buffer.concat([cell(5, 0), u16(4), Buffer.from([0]), Buffer.from('Note', 'latin1')])),
     ];
-    const values = read(workbook([], cells)).sheets[0]?.cells.map(({ row, column, value }) => [row, column, value.kind, 'value' in value ? value.value : 'text' in value ? value.text : value.code]);
+    const values = read(workbook([], cells)).sheets[0]?.cells.map(({ row, column, value }) => [
+      row,
+      column,
+      value.kind,
+      'value' in value ? value.value : 'text' in value ? value.text : value.code,
+    ]);
     assert.deepEqual(values, [
       [1, 0, 'number', 15.999],
       [1, 1, 'number', 7],
@@ -85,12 +102,21 @@ describe('BIFF8 reader', () => {
   test('a number shows through its cell format: XF → FORMAT, or a built-in one', () => {
     const format = record(0x041e, Buffer.concat([u16(164), u16(10), Buffer.from([0]), Buffer.from('yyyy-mm-dd', 'latin1')]));
     const xf = (id: number) => record(0x00e0, Buffer.concat([u16(0, id), Buffer.alloc(16)]));
-    const stream = workbook([format, xf(0), xf(164), xf(10)], [record(0x0203, Buffer.concat([cell(0, 0, 1), double(45366)])), record(0x0203, Buffer.concat([cell(0, 1, 2), double(0.125)]))]);
-    assert.deepEqual(read(stream).sheets[0]?.cells.map((entry) => (entry.value.kind === 'number' ? entry.value.format : '')), ['yyyy-mm-dd', '0.00%']);
+    const stream = workbook(
+      [format, xf(0), xf(164), xf(10)],
+      [record(0x0203, Buffer.concat([cell(0, 0, 1), double(45366)])), record(0x0203, Buffer.concat([cell(0, 1, 2), double(0.125)]))],
+    );
+    assert.deepEqual(
+      read(stream).sheets[0]?.cells.map((entry) => (entry.value.kind === 'number' ? entry.value.format : '')),
+      ['yyyy-mm-dd', '0.00%'],
+    );
   });
 
   test('an encrypted workbook, a truncated stream, too many cells and other streams are refused', () => {
-    assert.throws(() => read(workbook([record(0x002f, Buffer.alloc(6))], [])), (error: unknown) => error instanceof ExtractionError && /password-protected/.test(error.message));
+    assert.throws(
+      () => read(workbook([record(0x002f, Buffer.alloc(6))], [])),
+      (error: unknown) => error instanceof ExtractionError && /password-protected/.test(error.message),
+    );
     assert.throws(() => read(workbook([], []).subarray(0, 30)), BiffFormatError);
     assert.throws(() => read(Buffer.from('not a workbook at all')), BiffFormatError);
     const many = Array.from({ length: 101 }, (_, i) => record(0x0203, Buffer.concat([cell(i, 0), double(i)])));

@@ -38,7 +38,12 @@ const hostile = [
 
 const set: FlashcardSetContent = {
   title: 'Cells & "Tissues"',
-  cards: hostile.map((text, i) => ({ id: `c${i}`, term: text, definition: `${text} (definition ${i})`, source: { page: i + 1, section: `Section ${text}`, excerpt: `excerpt ${text}` } })),
+  cards: hostile.map((text, i) => ({
+    id: `c${i}`,
+    term: text,
+    definition: `${text} (definition ${i})`,
+    source: { page: i + 1, section: `Section ${text}`, excerpt: `excerpt ${text}` },
+  })),
 };
 
 const quiz: QuizContent = {
@@ -59,7 +64,9 @@ const mindmap: MindmapContent = {
   rootId: 'root',
   nodes: [
     { id: 'root', label: hostile[0] as string, definition: 'the root', isHighlyImportant: true, parentId: null },
-    ...hostile.slice(1).map((text, i) => ({ id: `n${i}`, label: text, definition: `about ${text}`, isHighlyImportant: false, parentId: i < 3 ? 'root' : `n${i % 3}` })),
+    ...hostile
+      .slice(1)
+      .map((text, i) => ({ id: `n${i}`, label: text, definition: `about ${text}`, isHighlyImportant: false, parentId: i < 3 ? 'root' : `n${i % 3}` })),
   ],
   edges: [],
 };
@@ -69,7 +76,10 @@ type Labels = { label: string; children: Labels[] };
 const expectedTree = (oneLine: boolean): Labels => {
   const build = (id: string): Labels => {
     const node = mindmap.nodes.find((entry) => entry.id === id) as MindmapContent['nodes'][number];
-    return { label: oneLine ? node.label.replace(/\n/g, ' ') : node.label, children: mindmap.nodes.filter((entry) => entry.parentId === id).map((entry) => build(entry.id)) };
+    return {
+      label: oneLine ? node.label.replace(/\n/g, ' ') : node.label,
+      children: mindmap.nodes.filter((entry) => entry.parentId === id).map((entry) => build(entry.id)),
+    };
   };
   return build('root');
 };
@@ -77,10 +87,19 @@ const expectedTree = (oneLine: boolean): Labels => {
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
 const decodeHtml = (html: string) =>
   html.replace(/&(lt|gt|amp|quot|#x[0-9a-f]+|#\d+);/gi, (_, entity: string) =>
-    entity[0] === '#' ? String.fromCodePoint(entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1))) : (NAMED[entity] as string),
+    entity[0] === '#'
+      ? String.fromCodePoint(entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1)))
+      : (NAMED[entity] as string),
   );
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['question', 'answer', 'outline', 'node', 'simpleChoice', 'resource'].includes(name), parseTagValue: false, parseAttributeValue: false, trimValues: false });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (name) => ['question', 'answer', 'outline', 'node', 'simpleChoice', 'resource'].includes(name),
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+});
 
 describe('exports read back by their formats’ readers', () => {
   test('flashcards CSV: every cell back through csv-parse, formulas defused', () => {
@@ -88,7 +107,12 @@ describe('exports read back by their formats’ readers', () => {
     assert.doesNotMatch(text, /^=|,=|,\+|,@/m, 'no cell starts a formula');
     const rows = parseCsv(text, { columns: true }) as Record<string, string>[];
     assert.deepEqual(
-      rows.map((row) => ({ term: restored(row['term'] as string), definition: restored(row['definition'] as string), page: row['page'], excerpt: row['excerpt'] })),
+      rows.map((row) => ({
+        term: restored(row['term'] as string),
+        definition: restored(row['definition'] as string),
+        page: row['page'],
+        excerpt: row['excerpt'],
+      })),
       set.cards.map((card) => ({ term: card.term, definition: card.definition, page: String(card.source.page), excerpt: card.source.excerpt })),
     );
   });
@@ -113,11 +137,14 @@ describe('exports read back by their formats’ readers', () => {
     const col = db.prepare('SELECT ver, models, decks FROM col').get() as { ver: number; models: string; decks: string };
     assert.equal(col.ver, 11);
     const [model] = Object.values(JSON.parse(col.models)) as { flds: { name: string }[] }[];
-    assert.deepEqual(model?.flds.map((field) => field.name), ['Front', 'Back']);
+    assert.deepEqual(
+      model?.flds.map((field) => field.name),
+      ['Front', 'Back'],
+    );
     assert.ok((Object.values(JSON.parse(col.decks)) as { name: string }[]).some((deck) => deck.name === set.title));
     const notes = db.prepare('SELECT flds, sfld FROM notes ORDER BY id').all() as { flds: string; sfld: string }[];
     assert.deepEqual(
-      notes.map((note) => decodeHtml((note.flds.split('\x1f')[0] as string))),
+      notes.map((note) => decodeHtml(note.flds.split('\x1f')[0] as string)),
       set.cards.map((card) => card.term),
     );
     for (const [i, note] of notes.entries()) {
@@ -130,14 +157,25 @@ describe('exports read back by their formats’ readers', () => {
   });
 
   test('quiz GIFT: gift-pegjs reads every stem, option, correct answer and explanation', () => {
-    const parsed = parseGift(quizGift(quiz)) as { type: string; stem: { text: string }; choices: { isCorrect: boolean; text: { text: string } }[]; globalFeedback: { text: string } | null }[];
+    const parsed = parseGift(quizGift(quiz)) as {
+      type: string;
+      stem: { text: string };
+      choices: { isCorrect: boolean; text: { text: string } }[];
+      globalFeedback: { text: string } | null;
+    }[];
     assert.equal(parsed.length, quiz.questions.length);
     for (const [i, question] of quiz.questions.entries()) {
       const read = parsed[i];
       assert.equal(read?.type, 'MC');
       assert.equal(read?.stem.text, question.question.replace(/\n/g, ' '));
-      assert.deepEqual(read?.choices.map((choice) => choice.text.text), question.options.map((option) => option.replace(/\n/g, ' ')));
-      assert.equal(read?.choices.findIndex((choice) => choice.isCorrect), question.correctAnswerIndex);
+      assert.deepEqual(
+        read?.choices.map((choice) => choice.text.text),
+        question.options.map((option) => option.replace(/\n/g, ' ')),
+      );
+      assert.equal(
+        read?.choices.findIndex((choice) => choice.isCorrect),
+        question.correctAnswerIndex,
+      );
       assert.equal(read?.globalFeedback?.text, question.explanation.replace(/\n/g, ' '));
     }
   });
@@ -151,8 +189,14 @@ describe('exports read back by their formats’ readers', () => {
       const read = questions[i] as Record<string, any>;
       assert.equal(read['@type'], 'multichoice');
       assert.equal(read['questiontext'].text, question.question);
-      assert.deepEqual(read['answer'].map((answer: { text: string }) => answer.text), question.options);
-      assert.equal(read['answer'].findIndex((answer: { '@fraction': string }) => answer['@fraction'] === '100'), question.correctAnswerIndex);
+      assert.deepEqual(
+        read['answer'].map((answer: { text: string }) => answer.text),
+        question.options,
+      );
+      assert.equal(
+        read['answer'].findIndex((answer: { '@fraction': string }) => answer['@fraction'] === '100'),
+        question.correctAnswerIndex,
+      );
       assert.equal(read['generalfeedback'].text, question.explanation);
     }
   });
@@ -169,7 +213,10 @@ describe('exports read back by their formats’ readers', () => {
       const interaction = item['itemBody'].choiceInteraction;
       assert.equal(interaction.prompt, question.question);
       const choices = interaction.simpleChoice as { '@identifier': string; '#text': string }[];
-      assert.deepEqual(choices.map((choice) => choice['#text']), question.options);
+      assert.deepEqual(
+        choices.map((choice) => choice['#text']),
+        question.options,
+      );
       assert.equal(item['responseDeclaration'].correctResponse.value, choices[question.correctAnswerIndex]?.['@identifier']);
     }
   });
@@ -177,19 +224,35 @@ describe('exports read back by their formats’ readers', () => {
   test('quiz CSV: stems, options, the correct letter and the explanation back through csv-parse', () => {
     const rows = parseCsv(quizCsv(quiz), { columns: true }) as Record<string, string>[];
     assert.deepEqual(
-      rows.map((row) => ({ question: restored(row['question'] as string), options: ['A', 'B', 'C', 'D'].map((letter) => restored(row[`option ${letter}`] as string)), correct: row['correct'], explanation: row['explanation'] })),
-      quiz.questions.map((question) => ({ question: question.question, options: question.options, correct: 'ABCD'[question.correctAnswerIndex], explanation: question.explanation })),
+      rows.map((row) => ({
+        question: restored(row['question'] as string),
+        options: ['A', 'B', 'C', 'D'].map((letter) => restored(row[`option ${letter}`] as string)),
+        correct: row['correct'],
+        explanation: row['explanation'],
+      })),
+      quiz.questions.map((question) => ({
+        question: question.question,
+        options: question.options,
+        correct: 'ABCD'[question.correctAnswerIndex],
+        explanation: question.explanation,
+      })),
     );
   });
 
   test('mindmap Markdown: markmap’s transformer reads back the same tree', () => {
     const { root } = new Transformer().transform(mindmapMarkdown(mindmap));
-    const labels = (node: { content: string; children?: unknown[] }): Labels => ({ label: decodeHtml(node.content), children: ((node.children ?? []) as { content: string }[]).map(labels) });
+    const labels = (node: { content: string; children?: unknown[] }): Labels => ({
+      label: decodeHtml(node.content),
+      children: ((node.children ?? []) as { content: string }[]).map(labels),
+    });
     assert.deepEqual(labels(root as { content: string }), expectedTree(true));
   });
 
   test('mindmap OPML and FreeMind: parsed back into the same tree', () => {
-    const fromOutline = (node: Record<string, any>, attribute: string, childName: string): Labels => ({ label: node[attribute], children: (node[childName] ?? []).map((child: Record<string, any>) => fromOutline(child, attribute, childName)) });
+    const fromOutline = (node: Record<string, any>, attribute: string, childName: string): Labels => ({
+      label: node[attribute],
+      children: (node[childName] ?? []).map((child: Record<string, any>) => fromOutline(child, attribute, childName)),
+    });
     const opml = xml.parse(mindmapOpml(mindmap)) as { opml: { body: { outline: Record<string, any>[] }; head: { title: string } } };
     assert.equal(opml.opml.head.title, mindmap.title);
     assert.deepEqual(fromOutline(opml.opml.body.outline[0] as Record<string, any>, '@text', 'outline'), expectedTree(false));
@@ -204,7 +267,10 @@ describe('exports read back by their formats’ readers', () => {
     const nodes = lines.map((line) => {
       const match = /^( +)n\d+\["([^"\n]*)"\]$/.exec(line);
       assert.ok(match, `a node line: ${line}`);
-      return { depth: (match[1] as string).length / 2, label: (match[2] as string).replace(/#(quot|\d+);/g, (_, entity: string) => entities[entity] as string) };
+      return {
+        depth: (match[1] as string).length / 2,
+        label: (match[2] as string).replace(/#(quot|\d+);/g, (_, entity: string) => entities[entity] as string),
+      };
     });
     const tree = (start: number): [Labels, number] => {
       const node: Labels = { label: nodes[start]?.label as string, children: [] };

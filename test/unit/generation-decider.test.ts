@@ -26,14 +26,19 @@ describe('generation decider', () => {
     data: { id: 'q-1', workerId, attempt, leaseExpiresAt: until, startedAt: t0 },
   });
 
-  test('a request is recorded with its parameters', () =>
-    spec.given([]).when({ type: 'RequestGeneration', request, now: t0 }).then([requested]));
+  test('a request is recorded with its parameters', () => spec.given([]).when({ type: 'RequestGeneration', request, now: t0 }).then([requested]));
 
   test('a worker claims a requested quiz', () =>
-    spec.given([requested]).when({ type: 'StartGeneration', workerId: 'w1', leaseMs: 60_000, now: t0 }).then([started('w1', 1, t1)]));
+    spec
+      .given([requested])
+      .when({ type: 'StartGeneration', workerId: 'w1', leaseMs: 60_000, now: t0 })
+      .then([started('w1', 1, t1)]));
 
   test('a live claim is not taken, an expired one is', () => {
-    spec.given([requested, started('w1', 1, t1)]).when({ type: 'StartGeneration', workerId: 'w2', leaseMs: 60_000, now: t0 }).then([]);
+    spec
+      .given([requested, started('w1', 1, t1)])
+      .when({ type: 'StartGeneration', workerId: 'w2', leaseMs: 60_000, now: t0 })
+      .then([]);
     spec
       .given([requested, started('w1', 1, t1)])
       .when({ type: 'StartGeneration', workerId: 'w2', leaseMs: 60_000, now: t10 })
@@ -60,7 +65,10 @@ describe('generation decider', () => {
 
   test('delete checks the owner', () => {
     spec.given([requested]).when({ type: 'DeleteGeneration', organizationId: 'org-2', now: t0 }).thenThrows(ForbiddenError);
-    spec.given([]).when({ type: 'DeleteGeneration', organizationId: 'org-1', now: t0 }).thenThrows(NotFoundError, /quiz not found/);
+    spec
+      .given([])
+      .when({ type: 'DeleteGeneration', organizationId: 'org-1', now: t0 })
+      .thenThrows(NotFoundError, /quiz not found/);
     deciderSpec(generationDecider('flashcards'))
       .given([])
       .when({ type: 'DeleteGeneration', organizationId: 'org-1', now: t0 })

@@ -79,13 +79,19 @@ describe('offline flashcards', () => {
     for (const text of layouts) {
       const content: ExtractedContent = { title: 'Elements', text, outline: [{ kind: 'sheet', index: 0, title: 'Elements', text }] };
       const { content: cards } = await generator.flashcards({ sourceTitle: 'Elements', content, difficulty: 'medium' });
-      assert.deepEqual(cards.cards.map((card) => card.term), ['Hydrogen', 'Helium', 'Lithium'], text);
+      assert.deepEqual(
+        cards.cards.map((card) => card.term),
+        ['Hydrogen', 'Helium', 'Lithium'],
+        text,
+      );
       assert.equal(cards.cards[1]?.definition, 'Symbol: He; Atomic number: 2');
     }
   });
 
   test('the card count follows the stated rule and difficulty (fewer central cards on easy, more on hard)', async () => {
-    const counts = await Promise.all(difficulties.map(async (difficulty) => (await generator.flashcards(input(chapterFixture(), difficulty))).content.cards.length));
+    const counts = await Promise.all(
+      difficulties.map(async (difficulty) => (await generator.flashcards(input(chapterFixture(), difficulty))).content.cards.length),
+    );
     assert.deepEqual(counts, [14, 18, 23]);
     const glossary = await generator.flashcards(input(glossaryFixture(), 'medium'));
     assert.equal(glossary.content.cards.length, 30);
@@ -97,7 +103,10 @@ describe('offline flashcards', () => {
 
   test('a source with nothing to learn fails with a readable, non-retryable error', async () => {
     const content: ExtractedContent = { text: '', outline: [] };
-    await assert.rejects(generator.flashcards({ sourceTitle: 'Empty', content, difficulty: 'medium' }), (error: unknown) => error instanceof GenerationError && !error.retryable);
+    await assert.rejects(
+      generator.flashcards({ sourceTitle: 'Empty', content, difficulty: 'medium' }),
+      (error: unknown) => error instanceof GenerationError && !error.retryable,
+    );
     await assert.rejects(generator.mindmap({ sourceTitle: 'Empty', content, difficulty: 'medium' }), /no text to build a mindmap/);
   });
 });
@@ -109,7 +118,10 @@ describe('offline quizzes', () => {
         const { content } = await generator.quiz({ ...input(fixture, difficulty), numberOfQuestions: 10 });
         for (const question of content.questions) {
           const opening = comparisonTokens(correct(question)).slice(0, 8).join(' ');
-          assert.ok(containsPhrase(question.source.excerpt, opening), `${fixture.kind}/${difficulty}: "${correct(question)}" not in "${question.source.excerpt}"`);
+          assert.ok(
+            containsPhrase(question.source.excerpt, opening),
+            `${fixture.kind}/${difficulty}: "${correct(question)}" not in "${question.source.excerpt}"`,
+          );
           assert.ok(question.source.excerpt.length <= 200);
           assert.ok(question.explanation.length > 0);
         }
@@ -118,7 +130,11 @@ describe('offline quizzes', () => {
   });
 
   test('distractors on a sheet come from the same column as the answer', async () => {
-    const csv = readFileSync(new URL('../fixtures/generation/country-facts.csv', import.meta.url), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+    const csv = readFileSync(new URL('../fixtures/generation/country-facts.csv', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
     const columns = [0, 1, 2, 3, 4, 5].map((index) => new Set(csv.map((row) => row[index])));
     for (const difficulty of difficulties) {
       const { content } = await generator.quiz({ ...input(sheetFixture(), difficulty), numberOfQuestions: 20 });
@@ -138,7 +154,12 @@ describe('offline quizzes', () => {
       const kind = isYear(correct(question)) ? isYear : isNumber;
       for (const option of question.options) assert.ok(kind(option), `${option} beside ${correct(question)}`);
     }
-    const terms = new Set(readFileSync(new URL('../fixtures/generation/economics-glossary.txt', import.meta.url), 'utf8').split('\n').map((line) => /^([^:–]+?)\s*(?::|\s–\s)/.exec(line)?.[1]).filter(Boolean));
+    const terms = new Set(
+      readFileSync(new URL('../fixtures/generation/economics-glossary.txt', import.meta.url), 'utf8')
+        .split('\n')
+        .map((line) => /^([^:–]+?)\s*(?::|\s–\s)/.exec(line)?.[1])
+        .filter(Boolean),
+    );
     const { content: glossary } = await generator.quiz({ ...input(glossaryFixture(), 'easy'), numberOfQuestions: 10 });
     const termQuestions = glossary.questions.filter((question) => question.question.startsWith('Which term matches this definition'));
     assert.ok(termQuestions.length >= 2);
@@ -206,7 +227,10 @@ describe('offline mindmaps', () => {
     const branches = content.nodes.filter((node) => node.parentId === content.rootId).map((node) => node.label);
     assert.deepEqual(branches, ['Europe', 'Asia', 'Africa', 'South America', 'North America', 'Oceania']);
     const europe = content.nodes.find((node) => node.label === 'Europe')!;
-    assert.deepEqual(content.nodes.filter((node) => node.parentId === europe.id).map((node) => node.label), ['France', 'Germany', 'Italy', 'Spain']);
+    assert.deepEqual(
+      content.nodes.filter((node) => node.parentId === europe.id).map((node) => node.label),
+      ['France', 'Germany', 'Italy', 'Spain'],
+    );
   });
 
   test('depth and breadth follow difficulty', async () => {

@@ -30,13 +30,18 @@ describe('organization decider', () => {
       .thenThrows(ConflictError));
 
   test('another key can be issued', () =>
-    spec.given([created, issued(key)]).when({ type: 'IssueApiKey', key: key2, now: later }).then([issued(key2, later)]));
+    spec
+      .given([created, issued(key)])
+      .when({ type: 'IssueApiKey', key: key2, now: later })
+      .then([issued(key2, later)]));
 
   test('a key id cannot be reused', () =>
-    spec.given([created, issued(key)]).when({ type: 'IssueApiKey', key, now: later }).thenThrows(ConflictError));
+    spec
+      .given([created, issued(key)])
+      .when({ type: 'IssueApiKey', key, now: later })
+      .thenThrows(ConflictError));
 
-  test('issuing a key for an unknown organization fails', () =>
-    spec.given([]).when({ type: 'IssueApiKey', key, now }).thenThrows(NotFoundError));
+  test('issuing a key for an unknown organization fails', () => spec.given([]).when({ type: 'IssueApiKey', key, now }).thenThrows(NotFoundError));
 
   test('a key can be revoked', () =>
     spec
@@ -51,5 +56,8 @@ describe('organization decider', () => {
       .then([]));
 
   test('revoking an unknown key fails', () =>
-    spec.given([created, issued(key)]).when({ type: 'RevokeApiKey', keyId: 'nope', now }).thenThrows(NotFoundError));
+    spec
+      .given([created, issued(key)])
+      .when({ type: 'RevokeApiKey', keyId: 'nope', now })
+      .thenThrows(NotFoundError));
 });

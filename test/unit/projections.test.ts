@@ -38,15 +38,31 @@ const blob = { key: 'uploads/org-1/s-1', sha256: 'a'.repeat(64), size: 5 };
 describe('read models', () => {
   test('organizations and keys: a key is found by its hash until revoked', async () => {
     const space = await project([
-      recorded('organization-org-1', { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } }, t(0)),
-      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
+      recorded(
+        'organization-org-1',
+        { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } },
+        t(0),
+      ),
+      recorded(
+        'organization-org-1',
+        { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } },
+        t(0),
+      ),
     ]);
     assert.deepEqual(await space.get('organizations', 'org-1'), { id: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0), updatedAt: t(0) });
     assert.deepEqual(await space.get('apiKeys', 'b'.repeat(64)), { keyId: 'k1', organizationId: 'org-1' });
 
     const revoked = await project([
-      recorded('organization-org-1', { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } }, t(0)),
-      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
+      recorded(
+        'organization-org-1',
+        { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } },
+        t(0),
+      ),
+      recorded(
+        'organization-org-1',
+        { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } },
+        t(0),
+      ),
       recorded('organization-org-1', { type: 'ApiKeyRevoked', data: { organizationId: 'org-1', keyId: 'k1', revokedAt: t(1) } }, t(1)),
     ]);
     assert.equal(await revoked.get('apiKeys', 'b'.repeat(64)), null);
@@ -55,20 +71,39 @@ describe('read models', () => {
 
   test('a source goes processing → indexed, its job queued then done', async () => {
     const events = [
-      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(0) } }, t(0)),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(0) } },
+        t(0),
+      ),
     ];
     let space = await project(events);
     assert.equal((await space.get('sources', 's-1'))?.['status'], 'processing');
     assert.equal((await space.get('sources', 's-1'))?.['title'], 'a.pdf');
-    assert.deepEqual((await space.list('jobs', { index: 'pending', limit: 10 })).items.map((job) => job['kind']), ['indexing']);
+    assert.deepEqual(
+      (await space.list('jobs', { index: 'pending', limit: 10 })).items.map((job) => job['kind']),
+      ['indexing'],
+    );
 
     events.push(
-      recorded('source-s-1', { type: 'SourceIndexingStarted', data: { sourceId: 's-1', workerId: 'w', attempt: 1, leaseExpiresAt: t(5), startedAt: t(1) } }, t(1)),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIndexingStarted', data: { sourceId: 's-1', workerId: 'w', attempt: 1, leaseExpiresAt: t(5), startedAt: t(1) } },
+        t(1),
+      ),
       recorded(
         'source-s-1',
         {
           type: 'SourceIndexed',
-          data: { sourceId: 's-1', title: 'Cells', content: { key: 'content/s-1.json', sha256: 'c'.repeat(64), size: 9 }, outline: [], wordCount: 3, language: 'en', indexedAt: t(2) },
+          data: {
+            sourceId: 's-1',
+            title: 'Cells',
+            content: { key: 'content/s-1.json', sha256: 'c'.repeat(64), size: 9 },
+            outline: [],
+            wordCount: 3,
+            language: 'en',
+            indexedAt: t(2),
+          },
         },
         t(2),
       ),
@@ -83,8 +118,16 @@ describe('read models', () => {
   });
 
   test('a failed source carries its reason; a deleted one disappears from lists', async () => {
-    const ingested = recorded('source-s-2', { type: 'SourceIngested', data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'webpage', url: 'https://x.example', ingestedAt: t(0) } }, t(0));
-    const failed = recorded('source-s-2', { type: 'SourceIndexingFailed', data: { sourceId: 's-2', reason: 'the page is empty', retryable: false, attempt: 1, failedAt: t(1) } }, t(1));
+    const ingested = recorded(
+      'source-s-2',
+      { type: 'SourceIngested', data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'webpage', url: 'https://x.example', ingestedAt: t(0) } },
+      t(0),
+    );
+    const failed = recorded(
+      'source-s-2',
+      { type: 'SourceIndexingFailed', data: { sourceId: 's-2', reason: 'the page is empty', retryable: false, attempt: 1, failedAt: t(1) } },
+      t(1),
+    );
     let space = await project([ingested, failed]);
     assert.equal((await space.get('sources', 's-2'))?.['error'], 'the page is empty');
     space = await project([ingested, failed, recorded('source-s-2', { type: 'SourceDeleted', data: { sourceId: 's-2', deletedAt: t(2) } }, t(2))]);
@@ -93,13 +136,29 @@ describe('read models', () => {
   });
 
   test('a quiz: generating (counted for the quota), then ready with its content', async () => {
-    const requested = recorded('quiz-q-1', { type: 'QuizRequested', data: { id: 'q-1', organizationId: 'org-1', sourceId: 's-1', difficulty: 'easy', numberOfQuestions: 1, requestedAt: t(0) } }, t(0));
+    const requested = recorded(
+      'quiz-q-1',
+      { type: 'QuizRequested', data: { id: 'q-1', organizationId: 'org-1', sourceId: 's-1', difficulty: 'easy', numberOfQuestions: 1, requestedAt: t(0) } },
+      t(0),
+    );
     let space = await project([requested]);
     assert.equal((await space.list('quizzes', { index: 'org:org-1:generating', limit: 10 })).items.length, 1);
-    const question = { id: 'q1', type: 'multipleChoice' as const, question: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswerIndex: 0, explanation: 'e', source: { page: 1, excerpt: 'x' } };
+    const question = {
+      id: 'q1',
+      type: 'multipleChoice' as const,
+      question: 'Which?',
+      options: ['a', 'b', 'c', 'd'],
+      correctAnswerIndex: 0,
+      explanation: 'e',
+      source: { page: 1, excerpt: 'x' },
+    };
     space = await project([
       requested,
-      recorded('quiz-q-1', { type: 'QuizGenerated', data: { id: 'q-1', content: { title: 'T', questions: [question] }, generator: { name: 'offline' }, generatedAt: t(1) } }, t(1)),
+      recorded(
+        'quiz-q-1',
+        { type: 'QuizGenerated', data: { id: 'q-1', content: { title: 'T', questions: [question] }, generator: { name: 'offline' }, generatedAt: t(1) } },
+        t(1),
+      ),
     ]);
     const quiz = await space.get('quizzes', 'q-1');
     assert.equal(quiz?.['status'], 'ready');
@@ -112,9 +171,22 @@ describe('read models', () => {
 
   test('the organization feed numbers its events and leaves out key hashes and storage references', async () => {
     const space = await project([
-      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
-      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(1) } }, t(1)),
-      recorded('source-s-9', { type: 'SourceIngested', data: { sourceId: 's-9', organizationId: 'org-2', sourceType: 'file', fileName: 'b.pdf', blob, ingestedAt: t(1) } }, t(1), 'org-2'),
+      recorded(
+        'organization-org-1',
+        { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } },
+        t(0),
+      ),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(1) } },
+        t(1),
+      ),
+      recorded(
+        'source-s-9',
+        { type: 'SourceIngested', data: { sourceId: 's-9', organizationId: 'org-2', sourceType: 'file', fileName: 'b.pdf', blob, ingestedAt: t(1) } },
+        t(1),
+        'org-2',
+      ),
     ]);
     const first = await space.get('feed', 'org-1:1');
     const second = await space.get('feed', 'org-1:2');
@@ -128,11 +200,31 @@ describe('read models', () => {
 
   test('one batch or one event per batch: the same read models (reads see the batch’s own writes)', async () => {
     const events = [
-      recorded('organization-org-1', { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } }, t(0)),
-      recorded('organization-org-1', { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } }, t(0)),
-      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(1) } }, t(1)),
-      recorded('source-s-1', { type: 'SourceIndexingStarted', data: { sourceId: 's-1', workerId: 'w', attempt: 1, leaseExpiresAt: t(5), startedAt: t(2) } }, t(2)),
-      recorded('source-s-1', { type: 'SourceIndexingFailed', data: { sourceId: 's-1', reason: 'unreadable', retryable: false, attempt: 1, failedAt: t(3) } }, t(3)),
+      recorded(
+        'organization-org-1',
+        { type: 'OrganizationCreated', data: { organizationId: 'org-1', name: 'Acme', url: 'https://a.example', createdAt: t(0) } },
+        t(0),
+      ),
+      recorded(
+        'organization-org-1',
+        { type: 'ApiKeyIssued', data: { organizationId: 'org-1', keyId: 'k1', keyHash: 'b'.repeat(64), lastFour: 'wxyz', issuedAt: t(0) } },
+        t(0),
+      ),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(1) } },
+        t(1),
+      ),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIndexingStarted', data: { sourceId: 's-1', workerId: 'w', attempt: 1, leaseExpiresAt: t(5), startedAt: t(2) } },
+        t(2),
+      ),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIndexingFailed', data: { sourceId: 's-1', reason: 'unreadable', retryable: false, attempt: 1, failedAt: t(3) } },
+        t(3),
+      ),
       recorded('organization-org-1', { type: 'ApiKeyRevoked', data: { organizationId: 'org-1', keyId: 'k1', revokedAt: t(4) } }, t(4)),
     ];
     const together = await createMemoryReadStore().active();
@@ -160,9 +252,17 @@ describe('read models', () => {
       },
     };
     const events = [
-      recorded('source-s-1', { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(0) } }, t(0)),
+      recorded(
+        'source-s-1',
+        { type: 'SourceIngested', data: { sourceId: 's-1', organizationId: 'org-1', sourceType: 'file', fileName: 'a.pdf', blob, ingestedAt: t(0) } },
+        t(0),
+      ),
       recorded('source-s-1', { type: 'SourceDeleted', data: { sourceId: 's-1', deletedAt: t(1) } }, t(1)),
-      recorded('source-s-2', { type: 'SourceIngested', data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'file', fileName: 'b.pdf', blob, ingestedAt: t(2) } }, t(2)),
+      recorded(
+        'source-s-2',
+        { type: 'SourceIngested', data: { sourceId: 's-2', organizationId: 'org-1', sourceType: 'file', fileName: 'b.pdf', blob, ingestedAt: t(2) } },
+        t(2),
+      ),
     ];
     const projections = [...allProjections, fragile];
     const together = await createMemoryReadStore().active();
@@ -182,11 +282,18 @@ describe('read models', () => {
   test('an event nesting deeper than anything the service writes is parked for every projection, without recursion', async () => {
     let nested: unknown = 'bottom';
     for (let i = 0; i < 200_000; i++) nested = [nested];
-    const poisoned = recorded('source-s-9', { type: 'SourceIngested', data: { sourceId: 's-9', organizationId: 'org-1', sourceType: 'webpage', url: 'https://x.example', ingestedAt: t(0) } }, t(0));
+    const poisoned = recorded(
+      'source-s-9',
+      { type: 'SourceIngested', data: { sourceId: 's-9', organizationId: 'org-1', sourceType: 'webpage', url: 'https://x.example', ingestedAt: t(0) } },
+      t(0),
+    );
     poisoned.data['metadata'] = { x: nested };
     const space = await createMemoryReadStore().active();
     await space.apply(await projectBatch(space, allProjections, [poisoned]), poisoned.globalPosition);
     assert.equal(await space.get('sources', 's-9'), null);
-    assert.deepEqual((await listParkedEvents(space, { limit: 10 })).items.map((event) => event.projection), ['*']);
+    assert.deepEqual(
+      (await listParkedEvents(space, { limit: 10 })).items.map((event) => event.projection),
+      ['*'],
+    );
   });
 });

@@ -13,7 +13,13 @@ const token = (claims: Record<string, unknown>, key = privateKey, kid = 'key-1')
   return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(key).toString('base64url')}`;
 };
 const now = Date.now();
-const good = { aud: 'https://api.example/v1/internal/gcs-notifications', iss: 'https://accounts.google.com', exp: Math.floor(now / 1000) + 600, email: 'push@proj.iam.gserviceaccount.com', email_verified: true };
+const good = {
+  aud: 'https://api.example/v1/internal/gcs-notifications',
+  iss: 'https://accounts.google.com',
+  exp: Math.floor(now / 1000) + 600,
+  email: 'push@proj.iam.gserviceaccount.com',
+  email_verified: true,
+};
 const config: PushAuthConfig = { audience: good.aud, serviceAccount: good.email, keys: async () => [jwk], now: () => now };
 const body = (object: unknown, eventType = 'OBJECT_FINALIZE') => ({
   message: { data: Buffer.from(JSON.stringify(object)).toString('base64'), attributes: { eventType, bucketId: 'b', objectId: 'uploads/o/s' }, messageId: '1' },

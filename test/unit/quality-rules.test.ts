@@ -26,7 +26,12 @@ function validCards(): FlashcardSetContent {
     title: 'Cards',
     cards: [
       { id: 'card-1', term: 'photosynthesis', definition: 'The process by which plants convert light energy into chemical energy.', source },
-      { id: 'card-2', term: 'stroma', definition: 'The dense fluid that surrounds the thylakoids inside the chloroplast.', source: { section: 'Chloroplasts', excerpt: 'The stroma is a fluid.' } },
+      {
+        id: 'card-2',
+        term: 'stroma',
+        definition: 'The dense fluid that surrounds the thylakoids inside the chloroplast.',
+        source: { section: 'Chloroplasts', excerpt: 'The stroma is a fluid.' },
+      },
       { id: 'card-3', term: 'ATP', definition: 'A molecule that stores and transfers energy within the cell.', source },
     ],
   };
@@ -85,7 +90,10 @@ function withQuestion(quiz: QuizContent, index: number, change: (question: QuizQ
 }
 
 function assertCaught(violations: readonly string[], pattern: RegExp): void {
-  assert.ok(violations.some((violation) => pattern.test(violation)), `expected a violation matching ${pattern}, got ${JSON.stringify(violations)}`);
+  assert.ok(
+    violations.some((violation) => pattern.test(violation)),
+    `expected a violation matching ${pattern}, got ${JSON.stringify(violations)}`,
+  );
 }
 
 describe('quality rules: well-formed output passes', () => {
@@ -105,7 +113,12 @@ describe('quality rules: flashcards', () => {
 
   test('a near-duplicate definition under another term is caught', () => {
     const cards = validCards();
-    cards.cards.push({ id: 'card-4', term: 'photosynthesis process', definition: 'The process by which plants convert light energy into chemical energy!', source });
+    cards.cards.push({
+      id: 'card-4',
+      term: 'photosynthesis process',
+      definition: 'The process by which plants convert light energy into chemical energy!',
+      source,
+    });
     assertCaught(checkFlashcards(cards), /duplicates card card-1/);
   });
 
@@ -140,7 +153,13 @@ describe('quality rules: quizzes', () => {
   });
 
   test('options must be four and distinct ignoring case, spacing, punctuation and plurals', () => {
-    assertCaught(checkQuiz(withQuestion(validQuiz(), 0, (q) => ({ ...q, options: q.options.slice(0, 3) })), 8), /^shape: questions\.0\.options/);
+    assertCaught(
+      checkQuiz(
+        withQuestion(validQuiz(), 0, (q) => ({ ...q, options: q.options.slice(0, 3) })),
+        8,
+      ),
+      /^shape: questions\.0\.options/,
+    );
     const cased = withQuestion(validQuiz(), 0, (q) => ({ ...q, options: ['Paris', ' paris ', 'Rome', 'Madrid'], correctAnswerIndex: 0 }));
     assertCaught(checkQuiz(cased, 8), /question q-1 has options that are not distinct/);
     const plural = withQuestion(validQuiz(), 1, (q) => ({ ...q, options: ['Tokyo', 'city-states', 'City states', 'Hanoi'], correctAnswerIndex: 0 }));
@@ -148,13 +167,28 @@ describe('quality rules: quizzes', () => {
   });
 
   test('exactly one correct answer: the index must be in range', () => {
-    assertCaught(checkQuiz(withQuestion(validQuiz(), 2, (q) => ({ ...q, correctAnswerIndex: 4 })), 8), /^shape: questions\.2\.correctAnswerIndex/);
-    assertCaught(checkQuiz(withQuestion(validQuiz(), 2, (q) => ({ ...q, correctAnswerIndex: -1 })), 8), /^shape: questions\.2\.correctAnswerIndex/);
+    assertCaught(
+      checkQuiz(
+        withQuestion(validQuiz(), 2, (q) => ({ ...q, correctAnswerIndex: 4 })),
+        8,
+      ),
+      /^shape: questions\.2\.correctAnswerIndex/,
+    );
+    assertCaught(
+      checkQuiz(
+        withQuestion(validQuiz(), 2, (q) => ({ ...q, correctAnswerIndex: -1 })),
+        8,
+      ),
+      /^shape: questions\.2\.correctAnswerIndex/,
+    );
   });
 
   test('"all of the above", "none of the above" and "both" options are rejected', () => {
     for (const bad of ['All of the above', 'none of the above', 'Both A and B', 'Neither of these']) {
-      const quiz = withQuestion(validQuiz(), 3, (q) => ({ ...q, options: q.options.map((option, index) => (index === (q.correctAnswerIndex + 1) % 4 ? bad : option)) }));
+      const quiz = withQuestion(validQuiz(), 3, (q) => ({
+        ...q,
+        options: q.options.map((option, index) => (index === (q.correctAnswerIndex + 1) % 4 ? bad : option)),
+      }));
       assertCaught(checkQuiz(quiz, 8), /question q-4 has an "all\/none of the above" or "both" option/);
     }
   });
@@ -195,7 +229,11 @@ describe('quality rules: quizzes', () => {
   });
 
   test('balanceCorrectPositions keeps each answer and spreads the positions evenly', () => {
-    const allFirst = validQuiz().questions.map((q) => ({ ...q, options: [q.options[q.correctAnswerIndex]!, ...q.options.filter((_, i) => i !== q.correctAnswerIndex)], correctAnswerIndex: 0 }));
+    const allFirst = validQuiz().questions.map((q) => ({
+      ...q,
+      options: [q.options[q.correctAnswerIndex]!, ...q.options.filter((_, i) => i !== q.correctAnswerIndex)],
+      correctAnswerIndex: 0,
+    }));
     const balanced = balanceCorrectPositions(allFirst, () => 0.42);
     balanced.forEach((question, index) => assert.equal(question.options[question.correctAnswerIndex], allFirst[index]!.options[0]));
     const counts = [0, 1, 2, 3].map((position) => balanced.filter((q) => q.correctAnswerIndex === position).length);
@@ -254,7 +292,10 @@ describe('quality rules: enforcement', () => {
   test('enforce helpers throw a GenerationError listing the violations', () => {
     assert.throws(
       () => enforceQuizQuality(validQuiz(), 9),
-      (error: unknown) => error instanceof GenerationError && !error.retryable && /quiz broke 1 quality rule\(s\): the quiz has 8 questions, 9 were asked for/.test(error.message),
+      (error: unknown) =>
+        error instanceof GenerationError &&
+        !error.retryable &&
+        /quiz broke 1 quality rule\(s\): the quiz has 8 questions, 9 were asked for/.test(error.message),
     );
     assert.throws(
       () => enforceMindmapQuality({ ...validMindmap(), rootId: 'x' }, { retryable: true }),
@@ -306,7 +347,10 @@ describe('acceptance: offline output passes every rule for four kinds of documen
         }
         const { content } = await generator.quiz({ ...input, numberOfQuestions: supported });
         assert.deepEqual(checkQuiz(content, supported), []);
-        await assert.rejects(generator.quiz({ ...input, numberOfQuestions: supported + 1 }), new RegExp(`supports only ${supported} questions? at difficulty ${difficulty}`));
+        await assert.rejects(
+          generator.quiz({ ...input, numberOfQuestions: supported + 1 }),
+          new RegExp(`supports only ${supported} questions? at difficulty ${difficulty}`),
+        );
       });
     }
   }
@@ -317,7 +361,10 @@ describe('acceptance: offline output passes every rule for four kinds of documen
     const content = { title: 'Energy for Life', text: firstPage.text, outline: [firstPage] };
     await assert.rejects(
       generator.quiz({ sourceTitle: 'Energy for Life', content, difficulty: 'hard', numberOfQuestions: 40 }),
-      (error: unknown) => error instanceof GenerationError && !error.retryable && /^the source supports only \d+ questions? at difficulty hard; ask for \d+ or fewer$/.test(error.message),
+      (error: unknown) =>
+        error instanceof GenerationError &&
+        !error.retryable &&
+        /^the source supports only \d+ questions? at difficulty hard; ask for \d+ or fewer$/.test(error.message),
     );
   });
 });

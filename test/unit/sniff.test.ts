@@ -76,7 +76,10 @@ describe('sniffFormat reads the format from the bytes', () => {
   test('zip archives: Office packages by their parts, anything else refused', async () => {
     assert.equal(await sniffFormat(await write(buildZip([contentTypesEntry('xlsx'), { name: 'xl/workbook.xml', data: Buffer.from('<w/>') }]))), 'xlsx');
     assert.equal(await sniffFormat(await write(buildZip([{ name: 'ppt/presentation.xml', data: Buffer.from('<p/>') }]))), 'pptx');
-    await assert.rejects(sniffFormat(await write(buildZip([{ name: 'photos/beach.jpg', data: Buffer.from('not a photo') }]))), failure(/a zip archive, not a Word, PowerPoint or Excel document/));
+    await assert.rejects(
+      sniffFormat(await write(buildZip([{ name: 'photos/beach.jpg', data: Buffer.from('not a photo') }]))),
+      failure(/a zip archive, not a Word, PowerPoint or Excel document/),
+    );
   });
 
   test('Office 97-2003 containers by their streams', async () => {
@@ -84,7 +87,10 @@ describe('sniffFormat reads the format from the bytes', () => {
     assert.equal(await sniffFormat(await write(cfbWith('Book'))), 'xls');
     assert.equal(await sniffFormat(await write(cfbWith('PowerPoint Document', 'Current User'))), 'ppt');
     await assert.rejects(sniffFormat(await write(cfbWith('EncryptionInfo', 'EncryptedPackage'))), failure(/password-protected/));
-    await assert.rejects(sniffFormat(await write(cfbWith('__substg1.0_0037001F'))), failure(/an Office 97-2003 container but not a Word, PowerPoint or Excel document/));
+    await assert.rejects(
+      sniffFormat(await write(cfbWith('__substg1.0_0037001F'))),
+      failure(/an Office 97-2003 container but not a Word, PowerPoint or Excel document/),
+    );
     const damaged = cfbWith('WordDocument').subarray(0, 700);
     await assert.rejects(sniffFormat(await write(damaged)), failure(/damaged/));
   });
@@ -102,8 +108,13 @@ describe('sniffBuffer: the early check on the first bytes of an upload', () => {
     assert.equal(sniffBuffer(await head('lecture.pdf')), 'pdf');
     assert.equal(sniffBuffer(await head('scan.png')), 'png');
     assert.equal(sniffBuffer(await head('photo.jpg')), 'jpeg');
-    for (const name of ['report.docx', 'slides.pptx', 'sheets.xlsx', 'report.doc', 'slides.ppt', 'sheets.xls']) assert.equal(sniffBuffer(await head(name)), 'office', name);
-    const unusualOrder = buildZip([{ name: 'media/logo.png', data: Buffer.from('x') }, contentTypesEntry('docx'), { name: 'word/document.xml', data: Buffer.from('<w/>') }]);
+    for (const name of ['report.docx', 'slides.pptx', 'sheets.xlsx', 'report.doc', 'slides.ppt', 'sheets.xls'])
+      assert.equal(sniffBuffer(await head(name)), 'office', name);
+    const unusualOrder = buildZip([
+      { name: 'media/logo.png', data: Buffer.from('x') },
+      contentTypesEntry('docx'),
+      { name: 'word/document.xml', data: Buffer.from('<w/>') },
+    ]);
     assert.equal(sniffBuffer(unusualOrder), 'office', 'content types after another part');
     assert.equal(sniffBuffer(await head('notes.txt')), 'txt');
     assert.equal(sniffBuffer(await head('planets.csv'), 'planets.csv'), 'csv');

@@ -33,7 +33,10 @@ describe('source decider', () => {
       .then([ingested]));
 
   test('a source id cannot be ingested twice', () =>
-    spec.given([ingested]).when({ type: 'IngestSource', source: ingested.data as never, now: t0 }).thenThrows(ConflictError));
+    spec
+      .given([ingested])
+      .when({ type: 'IngestSource', source: ingested.data as never, now: t0 })
+      .thenThrows(ConflictError));
 
   test('an upload completes a pending source once', () =>
     spec
@@ -48,7 +51,10 @@ describe('source decider', () => {
       .thenThrows(ConflictError, /already been used/));
 
   test('an upload after expiry is refused', () =>
-    spec.given([uploadRequested]).when({ type: 'CompleteUpload', blob, now: t10 }).thenThrows(ConflictError, /expired/));
+    spec
+      .given([uploadRequested])
+      .when({ type: 'CompleteUpload', blob, now: t10 })
+      .thenThrows(ConflictError, /expired/));
 
   test('a worker claims a processing source with a lease', () =>
     spec
@@ -57,7 +63,10 @@ describe('source decider', () => {
       .then([started('w1', 1, t0, t1)]));
 
   test('a claimed source with a live lease is not claimed again', () =>
-    spec.given([ingested, started('w1', 1, t0, t1)]).when({ type: 'StartIndexing', workerId: 'w2', leaseMs: 60_000, now: t0 }).then([]));
+    spec
+      .given([ingested, started('w1', 1, t0, t1)])
+      .when({ type: 'StartIndexing', workerId: 'w2', leaseMs: 60_000, now: t0 })
+      .then([]));
 
   test('an expired lease is claimed again with the next attempt', () =>
     spec
@@ -70,7 +79,10 @@ describe('source decider', () => {
       .given([ingested, started('w1', 1, t0, t0), started('w2', 2, t0, t0), started('w3', 3, t0, t0)])
       .when({ type: 'StartIndexing', workerId: 'w4', leaseMs: 60_000, now: t10 })
       .then([
-        { type: 'SourceIndexingFailed', data: { sourceId: 's-1', reason: 'indexing did not finish after 3 attempts', retryable: false, attempt: 3, failedAt: t10 } },
+        {
+          type: 'SourceIndexingFailed',
+          data: { sourceId: 's-1', reason: 'indexing did not finish after 3 attempts', retryable: false, attempt: 3, failedAt: t10 },
+        },
       ]));
 
   test('the claim holder completes indexing', () =>
@@ -121,7 +133,13 @@ describe('source decider: abandoned uploads', () => {
       .then([
         {
           type: 'SourceIndexingFailed',
-          data: { sourceId: 's-2', reason: 'the upload URL expired before the file was uploaded; request a new one', retryable: false, attempt: 0, failedAt: t10 },
+          data: {
+            sourceId: 's-2',
+            reason: 'the upload URL expired before the file was uploaded; request a new one',
+            retryable: false,
+            attempt: 0,
+            failedAt: t10,
+          },
         },
       ]));
   test('a pending upload before its expiry, or an uploaded one, is left alone', () => {

@@ -41,7 +41,9 @@ export type WebhookWorkerOptions = {
 export type WebhookWorker = { stop(): Promise<void> };
 
 const sign = (secret: string, id: string, timestamp: number, body: string) =>
-  `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+  `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest('base64')}`;
 
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const now = () => (options.clock ?? (() => new Date()))();
@@ -51,7 +53,10 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   async function payloadOf(delivery: Doc): Promise<string> {
     const kind = delivery['resourceKind'] as ResourceKind;
     const resource = await (await options.readStore.active()).get(resourceCollection(kind), String(delivery['resourceId']));
-    const data = resource && delivery['eventType'] !== 'source.deleted' ? present(resource, 'id', kind === 'source' ? SOURCE_INTERNAL : GENERATED_INTERNAL) : { id: delivery['resourceId'] };
+    const data =
+      resource && delivery['eventType'] !== 'source.deleted'
+        ? present(resource, 'id', kind === 'source' ? SOURCE_INTERNAL : GENERATED_INTERNAL)
+        : { id: delivery['resourceId'] };
     return JSON.stringify({ type: delivery['eventType'], timestamp: delivery['sourceRecordedAt'], data });
   }
 
@@ -60,7 +65,12 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     const body = await payloadOf(delivery);
     const timestamp = Math.floor(now().getTime() / 1000);
     const secret = webhookSecret(options.secretKey, String(endpoint['id']), Number(endpoint['secretVersion']));
-    const headers = { 'content-type': 'application/json', 'webhook-id': deliveryId, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, deliveryId, timestamp, body) };
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': deliveryId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': sign(secret, deliveryId, timestamp, body),
+    };
     const started = performance.now();
     let status: number | null = null;
     let error: string | undefined;
@@ -109,7 +119,11 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       await webhookCommands.handle(
         options.eventStore,
         identity.webhookId,
-        { type: 'DisableWebhook', reason: `delivery ${deliveryId} failed ${round} times in a row, the last time: ${error}`.slice(0, 500), now: now().toISOString() },
+        {
+          type: 'DisableWebhook',
+          reason: `delivery ${deliveryId} failed ${round} times in a row, the last time: ${error}`.slice(0, 500),
+          now: now().toISOString(),
+        },
         { correlationId: deliveryId, organizationId: identity.organizationId, now: now().toISOString() },
       );
       options.logger.warn({ webhookId: identity.webhookId, deliveryId }, 'webhook endpoint disabled after repeated failures');
@@ -119,9 +133,16 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
 
   async function abandon(delivery: Doc, reason: string) {
     const identity = { deliveryId: String(delivery['id']), webhookId: String(delivery['webhookId']), organizationId: String(delivery['organizationId']) };
-    await deliveryCommands.handle(options.eventStore, identity.deliveryId, { type: 'Abandon', delivery: identity, reason, now: now().toISOString() }, { correlationId: identity.deliveryId, organizationId: identity.organizationId, now: now().toISOString() }).catch((error: unknown) => {
-      if (!(error instanceof ConcurrencyError)) throw error;
-    });
+    await deliveryCommands
+      .handle(
+        options.eventStore,
+        identity.deliveryId,
+        { type: 'Abandon', delivery: identity, reason, now: now().toISOString() },
+        { correlationId: identity.deliveryId, organizationId: identity.organizationId, now: now().toISOString() },
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof ConcurrencyError)) throw error;
+      });
   }
 
   // The read models say which deliveries are pending; the delivery's own stream says how many
