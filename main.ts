@@ -267,7 +267,11 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE }, redact: ['req.headers', '*.apiKey', '*.adminKey'] });
+  // Log lines are buffered and written asynchronously (a synchronous write per request cost a fifth of
+  // the read path's CPU); whatever is buffered is written out when the process exits.
+  const destination = pino.destination({ dest: 1, sync: false });
+  process.on('exit', () => destination.flushSync());
+  const logger = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE }, redact: ['req.headers', '*.apiKey', '*.adminKey'] }, destination);
   const service = await startService(config, logger);
   if (service.url)
     process.stdout.write(`Listening on ${service.url} (role ${config.ROLE}, events: ${config.EVENT_STORE}, read models: ${config.READ_STORE})\n`);

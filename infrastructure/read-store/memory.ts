@@ -24,6 +24,22 @@ type Space = {
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+/**
+ * Documents are copied once, when written, and frozen: readers share them without copying (a read is
+ * the hot path of every GET), and a reader that tried to change one would fail loudly, not corrupt
+ * the read models. Their depth is bounded (deeper events are parked before any projection runs).
+ */
+function frozenCopy<T>(value: T): T {
+  const copy = clone(value);
+  const freeze = (node: unknown) => {
+    if (node === null || typeof node !== 'object' || Object.isFrozen(node)) return;
+    Object.freeze(node);
+    for (const child of Object.values(node)) freeze(child);
+  };
+  freeze(copy);
+  return copy;
+}
+
 export function createMemoryReadStore(): ReadStore {
   const spaces = new Map<number, Space>();
   let activeVersion = 0;
@@ -39,7 +55,7 @@ export function createMemoryReadStore(): ReadStore {
 
   const docOf = (version: number, collection: string, id: string) => {
     const doc = spaces.get(version)?.docs.get(collection)?.get(id);
-    return doc ? clone(doc) : null;
+    return doc ?? null;
   };
 
   const view = (version: number): ReadModelSpace => ({
@@ -60,7 +76,7 @@ export function createMemoryReadStore(): ReadStore {
         .sort(newestFirst)
         .filter((entry) => !cursor || isAfterCursor(entry, cursor));
       const page = ordered.slice(0, query.limit);
-      const items = page.map((entry) => clone(space.docs.get(collection)?.get(entry.id) as Doc));
+      const items = page.map((entry) => space.docs.get(collection)?.get(entry.id) as Doc);
       const last = page.at(-1);
       return ordered.length > query.limit && last ? { items, nextCursor: encodeCursor(last) } : { items };
     },
@@ -125,7 +141,7 @@ function applyWrite(space: Space, write: ReadWrite) {
   }
   let docs = space.docs.get(write.collection);
   if (!docs) space.docs.set(write.collection, (docs = new Map()));
-  docs.set(write.id, clone(write.doc));
+  docs.set(write.id, frozenCopy(write.doc));
   space.memberships.set(key, write.indexes);
   for (const entry of write.indexes) {
     const indexKey = `${write.collection}\u0000${entry.name}`;
