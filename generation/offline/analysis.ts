@@ -50,8 +50,21 @@ function unitLabel(entry: OutlineEntry): string {
     : base;
 }
 
+/** Blocks no fact is drawn from: code and console output, and a page's chrome (navigation, footers). */
+const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
+
+/**
+ * The outline with the text of code and boilerplate blocks taken out, where the extractor labelled
+ * them: generators draw facts from prose, definitions, lists and tables only, never a cloze of code.
+ */
+function factualOutline(content: ExtractedContent): OutlineEntry[] {
+  const excluded = [...new Set((content.blocks ?? []).filter((block) => NOT_FACTS.has(block.kind)).map((block) => block.text.trim()))].filter(Boolean);
+  if (excluded.length === 0) return content.outline;
+  return content.outline.map((entry) => ({ ...entry, text: excluded.reduce((text, block) => text.split(block).join('\n\n'), entry.text) }));
+}
+
 function entriesOf(content: ExtractedContent): OutlineEntry[] {
-  const entries = content.outline.filter((entry) => entry.text.trim() !== '');
+  const entries = factualOutline(content).filter((entry) => entry.text.trim() !== '');
   if (entries.length > 0) return entries;
   return [{ kind: 'section', index: 0, title: content.title?.trim() || 'Document', text: content.text }];
 }

@@ -262,3 +262,28 @@ describe('offline analysis', () => {
     assert.ok(cards.cards.every((card) => card.source.page === undefined && card.source.section));
   });
 });
+
+describe('facts come from prose, never from code or page chrome', () => {
+  test('a tutorial page whose code blocks and navigation are labelled yields no item made of them', async () => {
+    const { htmlContent } = await import('../../extraction/formats/html-sections.ts');
+    const paragraphs = [
+      'Inheritance lets a class reuse the behaviour of another class, called its base class.',
+      'A derived class overrides a method by defining a method with the same name.',
+      'Multiple inheritance means that a class has more than one base class.',
+      'The method resolution order is the order in which base classes are searched for a method.',
+      'An abstract base class declares methods that derived classes must implement.',
+      'Composition builds objects from other objects instead of inheriting from them.',
+      'Encapsulation hides the internal state of an object behind its methods.',
+      'Polymorphism means that code written for a base class works with its derived classes.',
+    ];
+    const html = `<html><body><nav>Download the ebook | Previous | Next</nav><h1>Classes</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}<pre>class B(Base): pass\nclass C(B): pass\n&gt;&gt;&gt; print("Arguments", ham, eggs)</pre><footer>Copyright 2001 Python Software Foundation</footer></body></html>`;
+    const content = htmlContent(html, 'Classes', undefined);
+    const quiz = await generator.quiz({ sourceTitle: 'Classes', content, difficulty: 'medium', numberOfQuestions: 5 });
+    const cards = await generator.flashcards({ sourceTitle: 'Classes', content, difficulty: 'medium' });
+    const texts = [
+      ...quiz.content.questions.flatMap((question) => [question.question, ...question.options]),
+      ...cards.content.cards.flatMap((card) => [card.term, card.definition]),
+    ];
+    for (const text of texts) assert.doesNotMatch(text, /class B\(|pass\b|print\(|>>>|Download the ebook|Copyright/, text);
+  });
+});
