@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import type { ExtractedContent, OutlineEntry } from '../domain/learning-content.ts';
 import { safeFetch } from '../infrastructure/web/safe-fetch.ts';
 import { ExtractionError } from './extractor.ts';
+import { htmlContent } from './formats/html-sections.ts';
 import { textToContent } from './formats/text.ts';
 import { asExtractionError, type WebOptions } from './web-errors.ts';
 
@@ -137,7 +138,9 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
     text: section.lines.join('\n'),
   }));
   const text = sections.map((section) => (section.heading ? `${section.title}\n` : '') + section.lines.join('\n')).join('\n\n');
-  return { title, text, outline };
+  // The article's blocks labelled from its DOM (code, definitions, lists...), so generators know what each stretch is.
+  const { blocks } = htmlContent(`<!DOCTYPE html><html><body>${article.content}</body></html>`, title, undefined);
+  return { title, text, outline, ...(blocks ? { blocks } : {}) };
 }
 
 /** 'html', 'text', or the media type of something that is not a page. */

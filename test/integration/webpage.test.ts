@@ -161,3 +161,18 @@ describe('web pages', () => {
     await assert.rejects(read('/to-private'), failure(/192\.168\.0\.10 is a private address/));
   });
 });
+
+describe('a web page keeps what its DOM says each stretch is', () => {
+  test('code, definitions and lists come labelled as blocks', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const prose = Array.from(
+      { length: 6 },
+      (_, i) => `<p>A generator function returns an iterator that produces values lazily, one at a time, number ${i}.</p>`,
+    ).join('');
+    const html = `<html><head><title>Generators</title></head><body><article><h1>Generators</h1>${prose}<pre>def count():\n    yield 1</pre><dl><dt>yield</dt><dd>Produces a value from a generator.</dd></dl><ul><li>lazy</li></ul></article></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/generators');
+    const kinds = new Set(content.blocks?.map((block) => block.kind));
+    for (const kind of ['prose', 'code', 'definition', 'listItem']) assert.ok(kinds.has(kind as never), `${kind} in ${[...kinds].join(', ')}`);
+    assert.equal(content.blocks?.find((block) => block.kind === 'definition')?.term, 'yield');
+  });
+});
