@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { sourceCommands } from '../../commands/streams.ts';
 import { ingestSource } from '../../commands/sources.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { spawnService, type ServiceProcess } from '../support/processes.ts';
 import { ingestFile, waitForSource } from '../support/sources.ts';
 
 // Webhooks as a receiver on 127.0.0.1 sees them: signed deliveries a Standard Webhooks library
@@ -221,5 +222,60 @@ describe('webhooks', () => {
     assert.notEqual(rotated.body.data.secret, webhook.secret);
     assert.equal((await service.call('DELETE', `/v1/webhooks/${webhook.id}`, { apiKey })).status, 200);
     assert.equal((await service.call('GET', `/v1/webhooks/${webhook.id}`, { apiKey })).status, 404);
+  });
+});
+
+describe('webhooks: the delivering process killed with SIGKILL mid-retry', () => {
+  test('the retry resumes after a restart, with the same webhook-id, and the first attempt stays on record', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'lcs-webhooks-kill-'));
+    const receiver = await startReceiver();
+    const adminKey = `admin-${randomUUID()}`;
+    const env = { DATA_DIR: dataDir, PORT: '0', ADMIN_KEY: adminKey, WEB_FETCH_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: '0,2,2,2' };
+    let service: ServiceProcess | null = await spawnService(env);
+    try {
+      const call = async (method: string, path: string, key: string, body?: unknown) => {
+        const response = await fetch(`${(service as ServiceProcess).url}${path}`, {
+          method,
+          headers: { ...(path.includes('createOrganization') ? { 'admin-key': key } : { 'x-api-key': key }), 'content-type': 'application/json' },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
+        return (await response.json()) as any;
+      };
+      const apiKey = (await call('POST', '/v1/createOrganization', adminKey, { name: 'Killed', url: 'https://killed.example' })).apiKey.apiKey as string;
+      const webhook = (await call('POST', '/v1/webhooks', apiKey, { url: receiver.url, events: ['source.failed'] })).data as { id: string; secret: string };
+      receiver.behave(() => 'fail');
+      // A web page on a host that does not resolve fails to index at once: one source.failed to deliver.
+      const form = new FormData();
+      form.append('source', JSON.stringify({ sourceType: 'webpage', url: 'https://no-such-host.invalid/page' }));
+      await fetch(`${service.url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form });
+      await until(() => receiver.received.length >= 1, 'a first, failed attempt', 60_000);
+      await service.stop('SIGKILL');
+      service = null;
+      receiver.behave(() => 'ok');
+      service = await spawnService(env);
+      await until(
+        async () => ((await call('GET', `/v1/webhooks/${webhook.id}/deliveries`, apiKey)).data as { status: string }[])[0]?.status === 'delivered',
+        'delivery after the kill',
+        60_000,
+      );
+      const [delivery] = (await call('GET', `/v1/webhooks/${webhook.id}/deliveries`, apiKey)).data as { _id: string; attempts: { outcome: string }[] }[];
+      assert.equal(delivery?.attempts[0]?.outcome, 'failed');
+      assert.equal(delivery?.attempts.at(-1)?.outcome, 'delivered');
+      assert.deepEqual(
+        [...new Set(receiver.received.map((request) => request.id))],
+        [delivery?._id],
+        'every attempt, before and after the kill, carried the same webhook-id',
+      );
+      for (const request of receiver.received)
+        new Webhook(webhook.secret).verify(request.body, {
+          'webhook-id': request.id,
+          'webhook-timestamp': String(request.headers['webhook-timestamp']),
+          'webhook-signature': String(request.headers['webhook-signature']),
+        });
+    } finally {
+      await service?.stop();
+      await receiver.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
