@@ -9,6 +9,13 @@ import type { Reply } from './reply.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * How long a key stays reserved by a request that has not finished: a process killed mid-request
+ * never releases it, and its client's retry must not meet "still in progress" for a day. Letting a
+ * retry through early is safe: the resource id comes from the key, so both attempts meet one stream.
+ */
+const IN_PROGRESS_MS = 30_000;
+
 export type IdempotencySession = {
   /**
    * The id of the resource this request creates, derived from the organization and the key: a retry
@@ -31,7 +38,7 @@ export function idempotencySession(store: IdempotencyStore, scope: string, heade
   return {
     resourceId: nameBasedUuid(key),
     async begin(requestFingerprint) {
-      const existing = await store.reserve(key, requestFingerprint, ttlMs);
+      const existing = await store.reserve(key, requestFingerprint, Math.min(ttlMs, IN_PROGRESS_MS));
       if (existing && existing.fingerprint !== requestFingerprint) {
         throw new HttpError(409, 'this Idempotency-Key was already used with a different request');
       }

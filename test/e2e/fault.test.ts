@@ -84,10 +84,25 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     await dropSharedState({ schema: schema, redisPrefix: prefix, dataDir: dir });
   });
 
-  /** Runs ingestion load through both api processes while `disrupt` runs; returns the acknowledged source ids. */
+  /**
+   * Runs ingestion load through both api processes while `disrupt` runs, each request with an
+   * Idempotency-Key. A request that got no 2xx (an error, a timeout, a restart) is retried afterwards
+   * with its key, as a client would: its write may have landed, and the retry must then meet that
+   * very source, never make a second. Returns the acknowledged source ids, one per request.
+   */
   async function underLoad(apiKey: string, disrupt: () => Promise<void>) {
-    const acknowledged: string[] = [];
+    const acknowledged = new Map<string, string>();
+    const unanswered: { key: string; text: string }[] = [];
     let running = true;
+    const send = async (url: string, key: string, text: string) => {
+      const form = new FormData();
+      form.append('source', JSON.stringify({ sourceType: 'file' }));
+      form.append('file', new Blob([text]), `${key}.txt`);
+      const response = await fetch(`${url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey, 'idempotency-key': key }, body: form });
+      if (response.status === 200 || response.status === 202) return ((await response.json()) as { data: { id: string } }).data.id;
+      await response.body?.cancel();
+      return null;
+    };
     const client = async (which: 'api1' | 'api2') => {
       for (let i = 0; running; i++) {
         const url = roles[which]?.url;
@@ -95,14 +110,12 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
           await sleep(50);
           continue;
         }
-        const form = new FormData();
-        form.append('source', JSON.stringify({ sourceType: 'file' }));
-        form.append('file', new Blob([`Fact ${which}-${i}: a moraine is rock debris left by a glacier.`]), `fact-${which}-${i}.txt`);
-        try {
-          const response = await fetch(`${url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form });
-          if (response.status === 200) acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
-          else await response.body?.cancel();
-        } catch {
+        const key = `fault-${which}-${i}-${randomBytes(3).toString('hex')}`;
+        const text = `Fact ${which}-${i}: a moraine is rock debris left by a glacier.`;
+        const id = await send(url, key, text).catch(() => null);
+        if (id) acknowledged.set(key, id);
+        else {
+          unanswered.push({ key, text });
           await sleep(20);
         }
       }
@@ -112,11 +125,21 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     await sleep(700);
     running = false;
     await load;
-    return acknowledged;
+    for (const { key, text } of unanswered) {
+      for (let attempt = 0; !acknowledged.has(key); attempt++) {
+        // A key its killed api process had reserved is free again after 30 s.
+        if (attempt > 250) throw new Error(`the request with Idempotency-Key ${key} never succeeded`);
+        const id = await send((roles.api1 ?? roles.api2)?.url as string, key, text).catch(() => null);
+        if (id) acknowledged.set(key, id);
+        else await sleep(250);
+      }
+    }
+    return { ids: [...acknowledged.values()], retried: unanswered.length };
   }
 
   /** Every acknowledged source is stored once and settles; the read models equal a fresh rebuild. */
-  async function verify(acknowledged: string[]) {
+  async function verify(organizationId: string, load: { ids: string[]; retried: number }) {
+    const acknowledged = load.ids;
     const store: EventStore = await openPostgresEventStore({ connectionString: DATABASE, schema });
     const readStore = await openRedisReadStore({ url: 'redis://127.0.0.1:6379', keyPrefix: prefix });
     try {
@@ -124,6 +147,13 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         const events = await store.readStream(sourceStreamName(id));
         assert.equal(events.filter((e) => e.type === 'SourceIngested').length, 1, `source ${id} was acknowledged and is stored once`);
       }
+      // Every request ended acknowledged (after its retries), and none stored a second source: the
+      // organization holds exactly one source per request, including those whose first answer was an error.
+      const ingested = (await store.readAll({ limit: 1_000_000 })).filter(
+        (event) => event.type === 'SourceIngested' && event.metadata.organizationId === organizationId,
+      );
+      assert.equal(new Set(acknowledged).size, acknowledged.length, 'one source id per request');
+      assert.equal(ingested.length, acknowledged.length, `one stored source per request (${load.retried} requests were retried with their key)`);
       const deadline = Date.now() + 150_000;
       const unsettled = async () => {
         const statuses: string[] = [];
@@ -183,13 +213,16 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         headers: { 'admin-key': adminKey, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Faults', url: 'https://faults.example' }),
       });
-      if (created.status === 201) return ((await created.json()) as { apiKey: { apiKey: string } }).apiKey.apiKey;
+      if (created.status === 201) {
+        const { apiKey } = (await created.json()) as { apiKey: { apiKey: string; organizationId: string } };
+        return { apiKey: apiKey.apiKey, organizationId: apiKey.organizationId };
+      }
       await sleep(200);
     }
   };
 
   test('kill -9 of worker, projector and an api process: acknowledged writes survive once, read models equal a rebuild', async () => {
-    const apiKey = await organizationKey();
+    const { apiKey, organizationId } = await organizationKey();
     const restart = async (role: keyof typeof roles, envRole: string) => {
       await sleep(700);
       await roles[role]?.stop('SIGKILL');
@@ -197,21 +230,21 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       await sleep(300);
       roles[role] = await spawnService({ ...env, ROLE: envRole });
     };
-    const acknowledged = await underLoad(apiKey, async () => {
+    const load = await underLoad(apiKey, async () => {
       await restart('worker', 'worker');
       await restart('projector', 'projector');
       await restart('api2', 'api');
     });
-    assert.ok(acknowledged.length > 20, `only ${acknowledged.length} writes were acknowledged`);
-    await verify(acknowledged);
+    assert.ok(load.ids.length > 20, `only ${load.ids.length} writes were acknowledged`);
+    await verify(organizationId, load);
   });
 
   test(
     'Redis and PostgreSQL restarted under load: nothing acknowledged is lost, read models recover',
     { skip: process.getuid?.() === 0 ? false : 'restarting the servers needs root' },
     async () => {
-      const apiKey = await organizationKey();
-      const acknowledged = await underLoad(apiKey, async () => {
+      const { apiKey, organizationId } = await organizationKey();
+      const load = await underLoad(apiKey, async () => {
         await sleep(800);
         // Redis here keeps nothing on disk: the read models are lost and must be rebuilt by the projector.
         await run('redis-cli', ['-h', '127.0.0.1', 'shutdown', 'nosave']).catch(() => undefined);
@@ -239,8 +272,8 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart', '-m', 'fast']);
         await waitFor(() => run('pg_isready', ['-h', '127.0.0.1', '-p', '5432']));
       });
-      assert.ok(acknowledged.length > 10, `only ${acknowledged.length} writes were acknowledged`);
-      await verify(acknowledged);
+      assert.ok(load.ids.length > 10, `only ${load.ids.length} writes were acknowledged`);
+      await verify(organizationId, load);
     },
   );
 });
