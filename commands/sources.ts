@@ -1,6 +1,6 @@
 import { NotFoundError } from '../domain/errors.ts';
 import { type GenerationKind, generationKinds } from '../domain/learning-content.ts';
-import { sourceStreamName } from '../domain/source.ts';
+import { type SourceCommand, sourceStreamName } from '../domain/source.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import type { EventStore } from '../ports/event-store.ts';
 import type { ReadStore } from '../ports/read-store.ts';
@@ -16,25 +16,23 @@ type Ingest = Omit<EventData<'SourceIngested'>, 'ingestedAt' | 'organizationId' 
 type UploadRequest = Omit<EventData<'SourceUploadRequested'>, 'requestedAt' | 'organizationId' | 'sourceId'>;
 type Acting = CommandContext & { organizationId: string };
 
+/** Creates the source stream `sourceId` with `command`, once per derived id (a retry finds it). */
+const createSource = (store: EventStore, sourceId: NewId, context: Acting, command: SourceCommand) =>
+  createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () => sourceCommands.handle(store, sourceId.id, command, context));
+
 export const ingestSource = (store: EventStore, sourceId: NewId, source: Ingest, context: Acting) =>
-  createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () =>
-    sourceCommands.handle(
-      store,
-      sourceId.id,
-      { type: 'IngestSource', source: { ...source, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now },
-      context,
-    ),
-  );
+  createSource(store, sourceId, context, {
+    type: 'IngestSource',
+    source: { ...source, sourceId: sourceId.id, organizationId: context.organizationId },
+    now: context.now,
+  });
 
 export const requestUpload = (store: EventStore, sourceId: NewId, upload: UploadRequest, context: Acting) =>
-  createOnce(store, sourceStreamName(sourceId.id), sourceId, context.organizationId, () =>
-    sourceCommands.handle(
-      store,
-      sourceId.id,
-      { type: 'RequestUpload', upload: { ...upload, sourceId: sourceId.id, organizationId: context.organizationId }, now: context.now },
-      context,
-    ),
-  );
+  createSource(store, sourceId, context, {
+    type: 'RequestUpload',
+    upload: { ...upload, sourceId: sourceId.id, organizationId: context.organizationId },
+    now: context.now,
+  });
 
 /** The bytes of a pending source arrived (through the API's signed URL). */
 export const completeUpload = (store: EventStore, sourceId: string, blob: BlobRef, context: CommandContext) =>

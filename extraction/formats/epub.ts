@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { ExtractionError } from '../extractor.ts';
 import type { FormatParser } from './format-parser.ts';
 import { htmlSections, type Section, sectionsContent } from './html-sections.ts';
-import { openPackage, type OfficePackage } from './ooxml-package.ts';
+import { type OfficePackage, readPackage } from './ooxml-package.ts';
 
 // EPUB 2 and 3: the package document named by META-INF/container.xml gives the title and the reading
 // order (the spine); each chapter's XHTML is read like an HTML file, its headings making sections.
@@ -50,14 +50,8 @@ async function readPackageDocument(pkg: OfficePackage, path: string): Promise<Pa
   return { ...(cleaned ? { title: cleaned } : {}), chapters };
 }
 
-export const parseEpub: FormatParser = async (path, { fileName }) => {
-  let pkg: OfficePackage;
-  try {
-    pkg = await openPackage(path);
-  } catch (error) {
-    throw damaged(error);
-  }
-  try {
+export const parseEpub: FormatParser = (path, { fileName }) =>
+  readPackage(path, damaged, async (pkg) => {
     if (!pkg.has('META-INF/container.xml')) throw damaged();
     const book = await readPackageDocument(pkg, await packageDocumentPath(pkg));
     if (book.chapters.length === 0) throw new ExtractionError('the EPUB book has no chapters to read');
@@ -65,10 +59,4 @@ export const parseEpub: FormatParser = async (path, { fileName }) => {
     const sections: Section[] = [];
     for (const chapter of book.chapters) sections.push(...htmlSections(await pkg.readText(chapter)));
     return sectionsContent(sections, book.title, fileName);
-  } catch (error) {
-    if (error instanceof ExtractionError) throw error;
-    throw damaged(error);
-  } finally {
-    pkg.close();
-  }
-};
+  });

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import yauzl from 'yauzl';
+import { ExtractionError } from '../extractor.ts';
 import { XmlScanner, type XmlEvents } from './xml-scanner.ts';
 
 // Reading parts of an Office Open XML package (the zip behind DOCX, XLSX and PPTX): parts are found
@@ -99,4 +100,25 @@ export async function coreTitle(pkg: OfficePackage): Promise<string | undefined>
     text: (text) => void (inTitle && (title += text)),
   });
   return title.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/**
+ * Opens the package at `path` and hands it to `read`, closing it after; a package that cannot be
+ * opened, or any failure that is not already an ExtractionError, becomes `damaged(cause)`.
+ */
+export async function readPackage<T>(path: string, damaged: (cause?: unknown) => ExtractionError, read: (pkg: OfficePackage) => Promise<T>): Promise<T> {
+  let pkg: OfficePackage;
+  try {
+    pkg = await openPackage(path);
+  } catch (error) {
+    throw damaged(error);
+  }
+  try {
+    return await read(pkg);
+  } catch (error) {
+    if (error instanceof ExtractionError) throw error;
+    throw damaged(error);
+  } finally {
+    pkg.close();
+  }
 }

@@ -2,7 +2,7 @@ import type { OutlineEntry } from '../../domain/learning-content.ts';
 import { ExtractionError } from '../extractor.ts';
 import type { FormatParser } from './format-parser.ts';
 import { htmlContent } from './html-sections.ts';
-import { openPackage, type OfficePackage } from './ooxml-package.ts';
+import { type OfficePackage, readPackage } from './ooxml-package.ts';
 
 // OpenDocument text (ODT) and presentations (ODP), read from their content.xml (ODF 1.2+). A text
 // document becomes the HTML it stands for (headings by outline level, paragraphs, lists, tables) and
@@ -14,23 +14,15 @@ const damaged = (kind: string, cause?: unknown) =>
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-async function withPackage<T>(path: string, kind: string, read: (pkg: OfficePackage) => Promise<T>): Promise<T> {
-  let pkg: OfficePackage;
-  try {
-    pkg = await openPackage(path);
-  } catch (error) {
-    throw damaged(kind, error);
-  }
-  try {
-    if (!pkg.has('content.xml')) throw damaged(kind);
-    return await read(pkg);
-  } catch (error) {
-    if (error instanceof ExtractionError) throw error;
-    throw damaged(kind, error);
-  } finally {
-    pkg.close();
-  }
-}
+const withPackage = <T>(path: string, kind: string, read: (pkg: OfficePackage) => Promise<T>): Promise<T> =>
+  readPackage(
+    path,
+    (cause) => damaged(kind, cause),
+    async (pkg) => {
+      if (!pkg.has('content.xml')) throw damaged(kind);
+      return read(pkg);
+    },
+  );
 
 /** The document's title from meta.xml (dc:title), if it has one. */
 async function metaTitle(pkg: OfficePackage): Promise<string | undefined> {

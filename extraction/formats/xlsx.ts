@@ -2,7 +2,7 @@ import { ExtractionError } from '../extractor.ts';
 import type { FormatParser } from './format-parser.ts';
 import { builtInFormat, formatCellNumber, isDateFormat } from './number-format.ts';
 import { type Cell, cleanText, countCell, SheetLines, type SheetText, workbookContent } from './sheet-lines.ts';
-import { coreTitle, mainPart, openPackage, relationshipOfType, type OfficePackage } from './ooxml-package.ts';
+import { coreTitle, mainPart, type OfficePackage, readPackage, relationshipOfType } from './ooxml-package.ts';
 
 // XLSX read straight from its XML (not the npm `xlsx` package, which carries unfixed CVEs), one
 // `sheet` per worksheet. Cells read as the spreadsheet shows them (dates, percentages, currency),
@@ -213,23 +213,11 @@ async function readSheet(pkg: OfficePackage, part: string, workbook: Workbook, b
   return sheet.text();
 }
 
-export const parseXlsx: FormatParser = async (path, { fileName }) => {
-  let pkg: OfficePackage;
-  try {
-    pkg = await openPackage(path);
-  } catch (error) {
-    throw damaged(error);
-  }
-  try {
+export const parseXlsx: FormatParser = (path, { fileName }) =>
+  readPackage(path, damaged, async (pkg) => {
     const workbook = await readWorkbook(pkg);
     const budget = { cells: 0 };
     const sheets: SheetText[] = [];
     for (const sheet of workbook.sheets) sheets.push({ name: sheet.name, text: await readSheet(pkg, sheet.part, workbook, budget) });
     return workbookContent(sheets, (await coreTitle(pkg)) ?? fileName?.replace(/\.[^.]+$/, ''));
-  } catch (error) {
-    if (error instanceof ExtractionError) throw error;
-    throw damaged(error);
-  } finally {
-    pkg.close();
-  }
-};
+  });
