@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { difficulties, type ExtractedContent } from '../domain/learning-content.ts';
+import { htmlToContent } from '../extraction/webpage.ts';
+import { createFileExtractor } from '../extraction/file-extractor.ts';
+import { createOfflineGenerator } from '../generation/offline/offline-generator.ts';
+import { checkFlashcards, checkMindmap, checkQuiz } from '../generation/quality.ts';
+
+// The judged evaluation of the offline generator (issue 11): real documents nobody on the team
+// wrote (eval/corpus, provenance in eval/README.md) go through the service's own extraction and
+// generation; every item is written to eval/review.jsonl, keyed by a hash of its text, and counted
+// against the judgements a person recorded in eval/judgements.json by the rubric in eval/RUBRIC.md.
+// Prints per document and overall: acceptable / judged, not yet judged, and the lint findings.
+// Run: npm run eval:generation
+
+type Corpus = { file: string; kind: string; heldOut?: boolean; asWebPage?: boolean };
+type Judgement = { verdict: 'keep' | 'reject'; note?: string };
+type Item = { hash: string; document: string; resource: 'quiz' | 'flashcards' | 'mindmap'; difficulty: string; text: string };
+
+const here = join(import.meta.dirname, '..', 'eval');
+const corpus = JSON.parse(await readFile(join(here, 'corpus.json'), 'utf8')) as Corpus[];
+const judgements = JSON.parse(await readFile(join(here, 'judgements.json'), 'utf8').catch(() => '{}')) as Record<string, Judgement>;
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+const extractor = createFileExtractor({ timeoutMs: 120_000, memoryMb: 1024 });
+const generator = createOfflineGenerator();
+const items: Item[] = [];
+const lint: Record<string, string[]> = {};
+
+async function contentOf(entry: Corpus): Promise<ExtractedContent> {
+  const path = join(here, 'corpus', entry.file);
+  if (entry.asWebPage) return htmlToContent(await readFile(path, 'utf8'), `https://docs.example/${entry.file}`);
+  return extractor.extract({ path, fileName: entry.file });
+}
+
+try {
+  for (const entry of corpus) {
+    const content = await contentOf(entry);
+    const input = { sourceTitle: content.title ?? entry.file, content };
+    const add = (resource: Item['resource'], difficulty: string, text: string) =>
+      items.push({ hash: hashOf(`${resource}\n${text}`), document: entry.file, resource, difficulty, text });
+    for (const difficulty of difficulties) {
+      const attempt = async <T>(make: () => Promise<T>) =>
+        make().catch((error: unknown) => ((lint[entry.file] ??= []).push(`${difficulty}: ${(error as Error).message}`), null));
+      const quiz = await attempt(() => generator.quiz({ ...input, difficulty, numberOfQuestions: 10 }));
+      for (const question of quiz?.content.questions ?? []) {
+        const options = question.options.map((option, i) => `${i === question.correctAnswerIndex ? '*' : '-'} ${option}`).join('\n');
+        add('quiz', difficulty, `${question.question}\n${options}\nsource: ${question.source.excerpt}`);
+      }
+      if (quiz) (lint[entry.file] ??= []).push(...checkQuiz(quiz.content, 10).map((finding) => `quiz ${difficulty}: ${finding}`));
+      const cards = await attempt(() => generator.flashcards({ ...input, difficulty }));
+      for (const card of cards?.content.cards ?? []) add('flashcards', difficulty, `${card.term}\n= ${card.definition}`);
+      if (cards) (lint[entry.file] ??= []).push(...checkFlashcards(cards.content).map((finding) => `flashcards ${difficulty}: ${finding}`));
+      const map = await attempt(() => generator.mindmap({ ...input, difficulty }));
+      if (map) {
+        const byParent = new Map<string | null, string[]>();
+        for (const node of map.content.nodes) byParent.set(node.parentId, [...(byParent.get(node.parentId) ?? []), node.id]);
+        const label = new Map(map.content.nodes.map((node) => [node.id, node.label]));
+        const outline = (id: string, depth: number): string[] => [
+          `${'  '.repeat(depth)}${label.get(id)}`,
+          ...(byParent.get(id) ?? []).flatMap((child) => outline(child, depth + 1)),
+        ];
+        add('mindmap', difficulty, outline(map.content.rootId, 0).join('\n'));
+        (lint[entry.file] ??= []).push(...checkMindmap(map.content).map((finding) => `mindmap ${difficulty}: ${finding}`));
+      }
+    }
+  }
+} finally {
+  await extractor.close();
+}
+
+await writeFile(join(here, 'review.jsonl'), `${items.map((item) => JSON.stringify({ ...item, judgement: judgements[item.hash] ?? null })).join('\n')}\n`);
+
+const heldOut = new Set(corpus.filter((entry) => entry.heldOut).map((entry) => entry.file));
+const kindOf = new Map(corpus.map((entry) => [entry.file, entry.kind]));
+const tally = (selected: Item[]) => {
+  const judged = selected.filter((item) => judgements[item.hash] && item.resource !== 'mindmap');
+  const kept = judged.filter((item) => judgements[item.hash]?.verdict === 'keep').length;
+  return `${kept}/${judged.length} acceptable${judged.length ? ` (${Math.round((kept / judged.length) * 100)}%)` : ''}, ${selected.filter((item) => !judgements[item.hash] && item.resource !== 'mindmap').length} not yet judged`;
+};
+console.log('document'.padEnd(42), 'kind'.padEnd(22), 'quiz + flashcards');
+for (const entry of corpus) {
+  const own = items.filter((item) => item.document === entry.file);
+  console.log(
+    `${entry.file}${heldOut.has(entry.file) ? ' (held out)' : ''}`.padEnd(42),
+    entry.kind.padEnd(22),
+    tally(own),
+    `| lint: ${(lint[entry.file] ?? []).length} findings`,
+  );
+}
+for (const kind of new Set(kindOf.values()))
+  console.log(`kind ${kind}:`.padEnd(42), tally(items.filter((item) => kindOf.get(item.document) === kind && !heldOut.has(item.document))));
+console.log('overall (tuning part):'.padEnd(42), tally(items.filter((item) => !heldOut.has(item.document))));
+console.log('overall (held out):'.padEnd(42), tally(items.filter((item) => heldOut.has(item.document))));
+console.log(`${items.length} items written to eval/review.jsonl; judge them in eval/judgements.json by eval/RUBRIC.md`);
