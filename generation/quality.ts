@@ -143,6 +143,44 @@ export function maxUsesOfCorrectPosition(numberOfQuestions: number): number {
   return numberOfQuestions < 4 ? numberOfQuestions : Math.ceil(numberOfQuestions / 4) + 1;
 }
 
+const NUMBERING_BLANK = /\b(section|example|chapter|figure|table|page|listing|step|appendix|part)\s+_{3,}/i;
+const CODE_TOKENS = /(>>>|\(\)|[{}]|\s=\s|::|\|\s|=>|\$\s)/;
+
+const balanced = (text: string) => {
+  const quotes = (text.match(/"/g) ?? []).length % 2 === 0;
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(' || char === '[') depth++;
+    if (char === ')' || char === ']') depth--;
+    if (depth < 0) return false;
+  }
+  return quotes && depth === 0;
+};
+
+/**
+ * What makes a question unfit whatever generated it (issue 11's lint): a stem that is no sentence (a
+ * fragment cut from a broken line, unbalanced quotes or brackets, code), a blank that asks for a
+ * section or example number, a term of one or two characters, options that are code or fragments.
+ * Lint is not the judgement of a reader; it catches what was seen failing.
+ */
+export function wellFormednessViolations(stem: string, options: readonly string[]): QualityViolation[] {
+  const violations: QualityViolation[] = [];
+  const quoted = /"(.+)"/s.exec(stem)?.[1] ?? stem;
+  if (/^[a-z(]/.test(quoted)) violations.push('the stem starts mid-sentence');
+  if (/^(This|These|That|Those|It|They|Such)\b/.test(quoted)) violations.push('the stem leans on a sentence it does not show ("This…", "It…")');
+  if (!balanced(stem)) violations.push('the stem has unbalanced quotes or brackets');
+  if (CODE_TOKENS.test(quoted)) violations.push('the stem contains code');
+  if (NUMBERING_BLANK.test(stem)) violations.push('the blank asks for a section, example or page number');
+  const term = /^What does "(.+)" mean\?$/.exec(stem)?.[1];
+  if (term !== undefined && term.length <= 2) violations.push(`"${term}" is no term`);
+  for (const option of options) {
+    if (option.trim().length <= 1) violations.push(`option "${option}" is no concept`);
+    else if (CODE_TOKENS.test(option) || /^[(\[]/.test(option.trim())) violations.push(`option "${option}" is code or a fragment`);
+    else if (option.split(/\s+/).length >= 6 && /^[a-z]/.test(option.trim())) violations.push(`option "${option.slice(0, 40)}" starts mid-sentence`);
+  }
+  return violations;
+}
+
 function questionViolations(question: QuizQuestion): QualityViolation[] {
   const label = `question ${question.id}`;
   const violations: QualityViolation[] = [];
@@ -159,6 +197,7 @@ function questionViolations(question: QuizQuestion): QualityViolation[] {
     violations.push(`${label} states its correct answer "${correct}" in the question`);
   }
   if (!question.explanation.trim()) violations.push(`${label} has no explanation`);
+  violations.push(...wellFormednessViolations(question.question, question.options).map((violation) => `${label}: ${violation}`));
   violations.push(...sourceViolations(label, question.source));
   return violations;
 }

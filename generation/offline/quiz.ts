@@ -1,6 +1,6 @@
 import type { Difficulty, QuizContent, QuizQuestion } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
-import { balanceCorrectPositions, comparisonKey, comparisonTokens, containsPhrase, isNearDuplicate } from '../quality.ts';
+import { balanceCorrectPositions, comparisonKey, comparisonTokens, containsPhrase, isNearDuplicate, wellFormednessViolations } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import { pickDistractors, type Option } from './distractors.ts';
 import { quizCandidates, type Candidate, type Question } from './quiz-candidates.ts';
@@ -78,6 +78,8 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, random);
     if (!distractors) continue;
+    // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
+    if (wellFormednessViolations(question.stem, [question.answer.text, ...distractors.map((option) => option.text)]).length > 0) continue;
     chosen.push({ candidate, question, distractors });
     perKind.set(candidate.kind, (perKind.get(candidate.kind) ?? 0) + 1);
     facts.add(candidate.fact);
