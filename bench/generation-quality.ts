@@ -27,6 +27,8 @@ const extractor = createFileExtractor({ timeoutMs: 120_000, memoryMb: 1024 });
 const generator = createOfflineGenerator();
 const items: Item[] = [];
 const lint: Record<string, string[]> = {};
+/** Per document: how many of 10 questions each difficulty supports. */
+const support: Record<string, string[]> = {};
 
 async function contentOf(entry: Corpus): Promise<ExtractedContent> {
   const path = join(here, 'corpus', entry.file);
@@ -43,12 +45,18 @@ try {
     for (const difficulty of difficulties) {
       const attempt = async <T>(make: () => Promise<T>) =>
         make().catch((error: unknown) => ((lint[entry.file] ??= []).push(`${difficulty}: ${(error as Error).message}`), null));
-      const quiz = await attempt(() => generator.quiz({ ...input, difficulty, numberOfQuestions: 10 }));
+      // A source that supports fewer questions says how many; a client then asks for that many.
+      const asked = await generator.quiz({ ...input, difficulty, numberOfQuestions: 10 }).catch((error: unknown) => error as Error);
+      const supported = asked instanceof Error ? Number(/supports only (\d+)/.exec(asked.message)?.[1] ?? 0) : 10;
+      (support[entry.file] ??= []).push(`${difficulty} ${supported}`);
+      const quiz =
+        asked instanceof Error ? (supported > 0 ? await attempt(() => generator.quiz({ ...input, difficulty, numberOfQuestions: supported })) : null) : asked;
+      if (asked instanceof Error && supported === 0) (lint[entry.file] ??= []).push(`${difficulty}: ${asked.message}`);
       for (const question of quiz?.content.questions ?? []) {
         const options = question.options.map((option, i) => `${i === question.correctAnswerIndex ? '*' : '-'} ${option}`).join('\n');
         add('quiz', difficulty, `${question.question}\n${options}\nsource: ${question.source.excerpt}`);
       }
-      if (quiz) (lint[entry.file] ??= []).push(...checkQuiz(quiz.content, 10).map((finding) => `quiz ${difficulty}: ${finding}`));
+      if (quiz) (lint[entry.file] ??= []).push(...checkQuiz(quiz.content, quiz.content.questions.length).map((finding) => `quiz ${difficulty}: ${finding}`));
       const cards = await attempt(() => generator.flashcards({ ...input, difficulty }));
       for (const card of cards?.content.cards ?? []) add('flashcards', difficulty, `${card.term}\n= ${card.definition}`);
       if (cards) (lint[entry.file] ??= []).push(...checkFlashcards(cards.content).map((finding) => `flashcards ${difficulty}: ${finding}`));
@@ -86,7 +94,7 @@ for (const entry of corpus) {
     `${entry.file}${heldOut.has(entry.file) ? ' (held out)' : ''}`.padEnd(42),
     entry.kind.padEnd(22),
     tally(own),
-    `| lint: ${(lint[entry.file] ?? []).length} findings`,
+    `| quiz of 10 supported: ${(support[entry.file] ?? []).join(', ')} | lint: ${(lint[entry.file] ?? []).length} findings`,
   );
 }
 for (const kind of new Set(kindOf.values()))

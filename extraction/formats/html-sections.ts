@@ -23,12 +23,15 @@ const oneLine = (text: string) => text.replace(/\n/g, ' ');
 function rawText(node: Element, skip: (child: Element) => boolean): string {
   let text = '';
   for (const child of Array.from(node.childNodes) as ChildNode[]) {
-    if (child.nodeType === TEXT_NODE) text += child.nodeValue ?? '';
+    // Line breaks inside a text node are the HTML source's wrapping, not the document's: only <br> and
+    // paragraphs break lines, so inline code between two wrapped lines stays inside its sentence.
+    if (child.nodeType === TEXT_NODE) text += (child.nodeValue ?? '').replace(/\s+/g, ' ');
     else if (child.nodeType === ELEMENT_NODE) {
       const element = child as unknown as Element;
       const tag = tagOf(element);
       if (tag === 'br') text += '\n';
       else if (tag === 'a' && /^#(footnote|endnote|comment)-ref-/.test(element.getAttribute('href') ?? '')) continue;
+      else if (isPermalink(element)) continue;
       else if (!skip(element)) text += (tag === 'p' ? '\n' : '') + rawText(element, skip);
     }
   }
@@ -106,9 +109,18 @@ function tableLines(table: Element): string[] {
     .map((row) => row.join(' | '));
 }
 
+/** The "¶" or "#" a documentation generator puts beside every heading to link to it. */
+const isPermalink = (element: Element) =>
+  tagOf(element) === 'a' && (/\bheaderlink\b|\banchor\b/.test(element.getAttribute('class') ?? '') || /^\s*[¶#§🔗]\s*$/u.test(element.textContent ?? ''));
+
 /** Elements that are never the document's content: scripts, styles, and the page's chrome. */
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'canvas', 'button', 'form', 'select', 'input', 'textarea']);
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
+/** The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class. */
+const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|breadcrumbs?|toc|navbar|sidebar)(?:\s|$)/;
+const isBoilerplate = (node: Element) =>
+  BOILERPLATE.has(tagOf(node)) || BOILERPLATE_ROLES.has(node.getAttribute('role') ?? '') || BOILERPLATE_CLASS.test(node.getAttribute('class') ?? '');
 
 function sectionsOf(body: Element): Section[] {
   const sections: Section[] = [{ blocks: [], typed: [] }];
@@ -122,10 +134,16 @@ function sectionsOf(body: Element): Section[] {
     if (kind !== 'boilerplate') (sections.at(-1) as Section).blocks.push(text);
     typed(kind, text, extra);
   };
+  /** A glossary entry: "Term: definition" in the section's text, so readers of the text see the term too. */
+  const definition = (term: string, text: string) => {
+    if (!text) return;
+    (sections.at(-1) as Section).blocks.push(term ? `${term}: ${text}` : text);
+    typed('definition', text, term ? { term } : {});
+  };
   const visit = (node: Element) => {
     const tag = tagOf(node);
     if (SKIPPED.has(tag)) return;
-    if (BOILERPLATE.has(tag)) return add('boilerplate', oneLine(inlineText(node)));
+    if (isBoilerplate(node)) return add('boilerplate', oneLine(inlineText(node)));
     if (/^h[1-6]$/.test(tag)) {
       const title = oneLine(inlineText(node));
       if (title) sections.push({ title, blocks: [], typed: [{ kind: 'heading', text: title, level: Number(tag[1]), section: title }] });
@@ -140,7 +158,7 @@ function sectionsOf(body: Element): Section[] {
       let term = '';
       for (const child of childElements(node)) {
         if (tagOf(child) === 'dt') term = oneLine(inlineText(child));
-        else if (tagOf(child) === 'dd') add('definition', oneLine(inlineText(child)), term ? { term } : {});
+        else if (tagOf(child) === 'dd') definition(term, oneLine(inlineText(child)));
       }
     } else if (tag === 'figcaption' || tag === 'caption') add('caption', oneLine(inlineText(node)));
     else if (tag === 'p' || node.children.length === 0) add('prose', inlineText(node));

@@ -7,6 +7,7 @@ import { runTool } from '../run-tool.ts';
 import { onPath } from '../tool-path.ts';
 import { pdfTitle, readPages, renderPage, withPdf } from './pdf-js.ts';
 import type { FormatParser } from './format-parser.ts';
+import { pagesAsText } from './page-text.ts';
 import { titleFromText } from './text.ts';
 
 // PDF through poppler when it is installed: `pdfinfo` for the title and page count, one `pdftotext`
@@ -127,6 +128,8 @@ async function recognizeScannedPages(path: string, read: PdfPages, workDir: stri
 // both give pages, a title and word counts in the same shape.
 export const parsePdf: FormatParser = async (path, { workDir }) => {
   const read = onPath('pdftotext') && onPath('pdfinfo') ? await readWithPoppler(path) : await readWithPdfJs(path);
+  const texts = pagesAsText(read.pages.map((page) => page.text));
+  read.pages = read.pages.map((page, index) => ({ ...page, text: texts[index] ?? '' }));
   const recognized = await recognizeScannedPages(path, read, workDir);
   const outline: OutlineEntry[] = read.pages.map((page, index) => ({
     kind: 'page',

@@ -46,7 +46,26 @@ const NOT_TERMS = new Set([
   'chapter',
   'page',
   'slide',
+  'for example',
+  'for instance',
+  'typical examples',
+  'here',
+  'this',
+  'that',
+  'there',
+  'it',
+  'usage',
+  'default',
+  'syntax',
+  'description',
+  'returns',
+  'parameters',
+  'see',
 ]);
+/** A definition that starts like this points at text it does not show ("Here is an example…"). */
+const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
+/** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
+const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
 const ARTICLES = new Set(['a', 'an', 'the']);
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
@@ -75,13 +94,14 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const body = match?.groups?.body?.trim() ?? '';
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   if (NOT_TERMS.has(term.toLowerCase())) return undefined;
-  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body)) return undefined;
+  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
+  const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
   return {
     term,
     key: glossaryKey(sentences.get(firstSentenceId), term),
-    text: asSentence(capitaliseFirst(body)),
+    text: asSentence(capitaliseFirst(body.length > GLOSSARY_FIRST_SENTENCE_CHARS && firstSentence ? firstSentence : body)),
     origin: 'glossary',
     sentenceId: firstSentenceId,
     quote: block.text,
@@ -166,12 +186,13 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
 
 function fromSentence(sentence: Sentence): Definition | undefined {
   const { tokens } = sentence;
+  if (NOT_TERMS.has(tokens[0]?.lower ?? '') || NOT_TERMS.has(`${tokens[0]?.lower} ${tokens[1]?.lower}`)) return undefined;
   const spans = chunkNounPhrases(tokens, sentence.entities);
   const copula = copulaDefinition(sentence, spans);
   if (copula) {
     const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body)));
     const key = phraseKey(tokens, copula.term);
-    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key)) {
+    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key) && !POINTING_BODY.test(body) && !NOT_TERMS.has(key)) {
       return {
         term: termDisplay(tokens, copula.term),
         key,
@@ -187,6 +208,7 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     const key = phraseKey(tokens, naming.term);
     if (isGenericPhrase(key)) return undefined;
     const body = joinTokens(tokens.slice(0, naming.bodyEnd));
+    if (POINTING_BODY.test(body)) return undefined;
     return {
       term: termDisplay(tokens, naming.term),
       key,

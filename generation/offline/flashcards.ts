@@ -1,10 +1,8 @@
 import type { Difficulty, Flashcard, FlashcardSetContent, SourceReference } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
 import { comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
-import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
-import { explainingSentence } from './explanations.ts';
+import { sourceReference, type Analysis } from './analysis.ts';
 import { describeRow } from './tables.ts';
-import { asSentence, lowerFirstUnlessAcronym } from './text.ts';
 
 // Term/definition cards, from what the document states itself.
 //
@@ -12,8 +10,7 @@ import { asSentence, lowerFirstUnlessAcronym } from './text.ts';
 // are glossary lines, definitional sentences and table rows; easy asks for 3/4 of the base, hard for
 // 5/4 (at most 40), and the set holds min(that, distinct cards the text supports). So a 1,400-word
 // chapter with 18 definitions gets 14 / 18 / 23 cards, a 30-term glossary 23 / 30 / 38, a 40-row
-// sheet 30 / 40 / 40, a 100-page book 30 / 40 / 40. Key phrases without a definition fill the set
-// with the sentence that explains them best.
+// sheet 30 / 40 / 40, a 100-page book 30 / 40 / 40 — at most the definitions and rows there are.
 //
 // Difficulty also picks which cards: easy favours the document's central terms, hard its more
 // detailed (less central) ones; explicit definitions come first at every level.
@@ -21,8 +18,6 @@ import { asSentence, lowerFirstUnlessAcronym } from './text.ts';
 const WORDS_PER_CARD = 120;
 const MIN_CARDS = 5;
 const MAX_CARDS = 40;
-/** Key phrases considered for cards beyond the explicit definitions. */
-const PHRASE_CANDIDATES = 80;
 
 type Candidate = {
   term: string;
@@ -81,27 +76,6 @@ function rowCandidates(analysis: Analysis): Candidate[] {
     .filter((candidate) => candidate.term && candidate.definition);
 }
 
-function phraseCandidates(analysis: Analysis): Candidate[] {
-  // A sentence explains one card: the definitions' sentences are taken already.
-  const used = new Set(analysis.definitions.map((definition) => definition.sentenceId));
-  const candidates: Candidate[] = [];
-  for (const phrase of analysis.phrases.ranked.slice(0, PHRASE_CANDIDATES)) {
-    if (analysis.definitionByKey.has(phrase.key)) continue;
-    const sentence = explainingSentence(analysis, phrase, used);
-    if (!sentence) continue;
-    used.add(sentence.id);
-    candidates.push({
-      term: phrase.proper ? phrase.display : lowerFirstUnlessAcronym(phrase.display),
-      definition: asSentence(sentence.text),
-      source: sentenceReference(analysis, sentence, phrase.display),
-      centrality: phrase.centrality,
-      explicit: false,
-      position: sentence.id,
-    });
-  }
-  return candidates;
-}
-
 function preference(candidate: Candidate, difficulty: Difficulty): number {
   const explicit = candidate.explicit ? 1 : 0;
   if (difficulty === 'easy') return candidate.centrality + explicit;
@@ -119,7 +93,9 @@ function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boole
 }
 
 export function generateFlashcards(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): FlashcardSetContent {
-  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...phraseCandidates(analysis)];
+  // Only what the document states as a definition (or a table row): a sentence that merely mentions a
+  // key phrase makes a card a teacher would not keep, so a set is smaller rather than padded.
+  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis)];
   if (candidates.length === 0) {
     throw new GenerationError('the source states no terms or definitions to make flashcards from');
   }

@@ -1,4 +1,5 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
+import { zipf } from './commonness.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
 
@@ -321,6 +322,19 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
   return { form: common ? text.charAt(0).toLowerCase() + text.slice(1) : text, weight: 0.01 };
 }
 
+/**
+ * A head word rare in everyday English ("namespace", "locale"), or a less rare one the document keeps
+ * using ("scope", "inheritance"); the commonest words ("file", "line", "data") never are by themselves.
+ */
+function isSpecialised(head: string, count: number, repeats: number): boolean {
+  const frequency = zipf(head);
+  return frequency < RARE_ZIPF || (frequency < UNCOMMON_ZIPF && count >= repeats);
+}
+const RARE_ZIPF = 3.0;
+const UNCOMMON_ZIPF = 4.0;
+/** In a short text every concept may come up once; in a longer one a concept comes back. */
+const LONG_TEXT_SENTENCES = 60;
+
 export function isGenericPhrase(key: string): boolean {
   return !key.includes(' ') && GENERIC_NOUNS.has(key);
 }
@@ -392,6 +406,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
   }
 
   const unitCount = Math.max(1, context.unitCount);
+  const repeats = sentences.length >= LONG_TEXT_SENTENCES ? 2 : 1;
   const titleRuns = wordRuns(context.titles);
   const phrases: Phrase[] = [];
   const byKey = new Map<string, Phrase>();
@@ -418,8 +433,15 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       sentenceIds: tally.sentenceIds,
       score,
       centrality: 0,
-      // A phrase seen once whose word the text also uses as a verb is likely a tagging slip ("travel").
-      keyPhrase: !isGenericPhrase(tally.key) && !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))),
+      // A phrase seen once whose word the text also uses as a verb is likely a tagging slip ("travel");
+      // one whose head is an everyday word ("file", "other characters") is no concept of this document
+      // unless it defines it or repeats it as a compound ("source file").
+      keyPhrase:
+        !isGenericPhrase(tally.key) &&
+        !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))) &&
+        (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
+          context.definedKeys.has(tally.key) ||
+          (tally.count >= repeats && tally.tokenCount > 1)),
     };
     byKey.set(phrase.key, phrase);
     if (phrase.keyPhrase) phrases.push(phrase);

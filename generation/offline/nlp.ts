@@ -30,9 +30,14 @@ function nlp(): WinkMethods {
 type Span = [number, number];
 
 /** Splits text into sentences with tokens, POS tags, lemmas and entities in one pass. */
+/** A dot inside a word ("sources.list", "ftp.debian.org", "os.path") is no sentence end: it is hidden from the parser. */
+const INNER_DOT = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
+const HIDDEN_DOT = '\u2024';
+const restoreDots = (text: string) => text.replaceAll(HIDDEN_DOT, '.');
+
 export function parseText(text: string): ParsedSentence[] {
   const { its } = nlp();
-  const doc = nlp().readDoc(text);
+  const doc = nlp().readDoc(text.replace(INNER_DOT, HIDDEN_DOT));
   const tokens = doc.tokens();
   const values = tokens.out(its.value) as string[];
   const lowers = tokens.out(its.normal) as string[];
@@ -58,9 +63,9 @@ export function parseText(text: string): ParsedSentence[] {
       }
       localIndex.set(index, sentenceTokens.length);
       sentenceTokens.push({
-        text: values[index] ?? '',
-        lower: lowers[index] ?? '',
-        lemma: (lemmas[index] ?? '').toLowerCase(),
+        text: restoreDots(values[index] ?? ''),
+        lower: restoreDots(lowers[index] ?? ''),
+        lemma: restoreDots(lemmas[index] ?? '').toLowerCase(),
         pos,
         stop: stops[index] ?? false,
         space: sentenceTokens.length === 0 ? '' : spaces[index] || pendingSpace,

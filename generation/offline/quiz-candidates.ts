@@ -47,13 +47,20 @@ export type Candidate = {
   question: () => Question;
 };
 
-type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty };
+type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty; titleWords: ReadonlySet<string> };
 
 const BLANK = '_____';
 const MIN_CLOZE_WORDS = 8;
+/** Words that point at something outside the sentence: a stem with them leans on text it does not show. */
+const POINTING = new Set(['this', 'these', 'that', 'those', 'it', 'they', 'here', 'such', 'there', 'then', 'so', 'also', 'however', 'thus']);
+const ELSEWHERE = /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b/i;
+/** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
+const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
+/** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2"). */
+const NUMBER_LABELS = /^(?:pep|rfc|section|chapter|page|figure|table|example|version|step|line|item|part|appendix|iso|ecma|bug|issue)$/i;
 const EASY_MIN_CENTRALITY = 0.5;
 
-function byDifficulty(difficulty: Difficulty, values: { easy?: number; medium: number; hard?: number }): number | undefined {
+function byDifficulty(difficulty: Difficulty, values: { easy?: number; medium?: number; hard?: number }): number | undefined {
   return values[difficulty];
 }
 
@@ -124,13 +131,15 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
 }
 
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
-function termClozes({ analysis, pools, difficulty }: Build, sentence: Sentence): Candidate[] {
+function termClozes({ analysis, pools, difficulty, titleWords }: Build, sentence: Sentence): Candidate[] {
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const counts = new Map<string, number>();
   for (const span of spans) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
   return spans.flatMap((span): Candidate[] => {
     const phrase = analysis.phrases.byKey.get(span.key);
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1) return [];
+    // The document's own subject ("Python" in a Python tutorial) is a blank anybody fills.
+    if (titleWords.has(phrase.key)) return [];
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
     const preference = byDifficulty(difficulty, {
       easy: 0.5 + phrase.centrality,
@@ -166,13 +175,31 @@ function termClozes({ analysis, pools, difficulty }: Build, sentence: Sentence):
   });
 }
 
+/**
+ * A sentence a blank can be made in: it says something whole by itself (no "This…", "…above", "for
+ * example"), ends as a sentence does, and has a verb.
+ */
+function standsAlone(sentence: Sentence): boolean {
+  const first = sentence.tokens[0]?.lower ?? '';
+  if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text))) return false;
+  return !POINTING.has(first) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+}
+
+/** A date, or a number that counts or measures something the sentence names ("128 ASCII symbols"); not a label's number. */
+function isQuantity(type: string, tokens: readonly Token[], start: number, end: number): boolean {
+  const before = tokens[start - 1];
+  const after = tokens[end + 1];
+  if (before && (NUMBER_LABELS.test(before.text) || before.pos === 'PROPN')) return false;
+  return type === 'DATE' || (after !== undefined && (after.pos === 'NOUN' || after.text === '%'));
+}
+
 function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence): Candidate[] {
-  const preference = byDifficulty(difficulty, { medium: 0.5, hard: 1 });
+  const preference = byDifficulty(difficulty, { hard: 0.8 });
   if (preference === undefined) return [];
   return sentence.entities.flatMap((entity): Candidate[] => {
     if (!QUIZ_ENTITY_TYPES.has(entity.type)) return [];
     const span = entityAnswer(sentence.tokens, entity.start, entity.end);
-    if (!span) return [];
+    if (!span || !isQuantity(entity.type, sentence.tokens, span.start, entity.end)) return [];
     return [
       {
         kind: 'number',
@@ -253,9 +280,17 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
 }
 
 export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty: Difficulty): Candidate[] {
-  const build: Build = { analysis, pools, difficulty };
+  const titleWords = new Set(
+    (analysis.title ?? '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}-]+/u)
+      .filter(Boolean),
+  );
+  const build: Build = { analysis, pools, difficulty, titleWords };
   const fromSentences = analysis.sentences.flatMap((sentence) =>
-    isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS ? [...termClozes(build, sentence), ...entityClozes(build, sentence)] : [],
+    isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence)
+      ? [...termClozes(build, sentence), ...entityClozes(build, sentence)]
+      : [],
   );
   return [
     ...analysis.definitions.flatMap((definition) => definitionCandidates(build, definition)),

@@ -45,6 +45,8 @@ const APPROXIMATORS = new Set([
   'on',
 ]);
 export const MAX_DEFINITION_OPTION_CHARS = 150;
+const MIN_DISTRACTOR_MENTIONS = 2;
+const ENOUGH_RECURRING = 12;
 
 export function termFamily(proper: boolean): string {
   return proper ? 'term:name' : 'term:common';
@@ -145,8 +147,12 @@ export function quizPools(analysis: Analysis): QuizPools {
   const cached = cache.get(analysis);
   if (cached) return cached;
   const terms = new Map<string, Option[]>();
-  for (const phrase of analysis.phrases.ranked) {
-    if (phrase.display.length <= 60) push(terms, termFamily(phrase.proper), phraseOption(phrase, phrase.display, phrase.plural));
+  // A wrong option is a concept the document keeps coming back to, not a phrase it used once — where
+  // it has enough of those; a short text offers what it has.
+  const fitting = analysis.phrases.ranked.filter((phrase) => phrase.display.length <= 60);
+  const recurring = fitting.filter((phrase) => phrase.count >= MIN_DISTRACTOR_MENTIONS);
+  for (const phrase of recurring.length >= ENOUGH_RECURRING ? recurring : fitting) {
+    push(terms, termFamily(phrase.proper), phraseOption(phrase, phrase.display, phrase.plural));
   }
   const definedTerms: Option[] = [];
   const definitions: Option[] = [];
