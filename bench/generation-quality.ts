@@ -102,3 +102,4 @@ for (const kind of new Set(kindOf.values()))
 console.log('overall (tuning part):'.padEnd(42), tally(items.filter((item) => !heldOut.has(item.document))));
 console.log('overall (held out):'.padEnd(42), tally(items.filter((item) => heldOut.has(item.document))));
 console.log(`${items.length} items written to eval/review.jsonl; judge them in eval/judgements.json by eval/RUBRIC.md`);
+if (process.argv.includes('--lint')) for (const [file, findings] of Object.entries(lint)) for (const finding of findings) console.log(`${file}: ${finding}`);

@@ -105,6 +105,14 @@ function sourceViolations(label: string, source: SourceReference | undefined): Q
 // ---------------------------------------------------------------------------------------------
 // Flashcards.
 
+/** What makes a card's text unfit whatever its form: code instead of a term, a definition cut from mid-sentence. */
+export function cardTextViolations(term: string, definition: string): QualityViolation[] {
+  const violations: QualityViolation[] = [];
+  if (looksLikeCode(term) || looksLikeCode(definition)) violations.push('is a line of code, not a term and its definition');
+  if (/^\p{Ll}/u.test(definition.trim())) violations.push('has a definition that starts mid-sentence');
+  return violations;
+}
+
 export function checkFlashcards(content: FlashcardSetContent): QualityViolation[] {
   const parsed = FlashcardSetContent.safeParse(content);
   if (!parsed.success) return schemaViolations(parsed);
@@ -118,6 +126,7 @@ export function checkFlashcards(content: FlashcardSetContent): QualityViolation[
     if (!card.term.trim()) violations.push(`${label} has an empty term`);
     if (!card.definition.trim()) violations.push(`${label} has an empty definition`);
     if (comparisonKey(card.term) === comparisonKey(card.definition)) violations.push(`${label} defines the term by itself`);
+    violations.push(...cardTextViolations(card.term, card.definition).map((violation) => `${label} ${violation}`));
     violations.push(...sourceViolations(label, card.source));
     for (const other of cards.slice(0, index)) {
       const sameTerm = comparisonKey(card.term) === comparisonKey(other.term);
@@ -144,7 +153,12 @@ export function maxUsesOfCorrectPosition(numberOfQuestions: number): number {
 }
 
 const NUMBERING_BLANK = /\b(section|example|chapter|figure|table|page|listing|step|appendix|part)\s+_{3,}/i;
-const CODE_TOKENS = /(>>>|\(\)|[{}]|\s=\s|::|\|\s|=>|\$\s)/;
+/** Prompts, calls, braces, assignments, comparisons, indexing, pointers and command-line options. */
+const CODE_TOKENS = /(>>>|\(\)|[{}]|\s=\s|::|\|\s|=>|\$\s|!=|==|->|\w\[|(?:^|\s)--?[a-z]\w*\b(?!-)|\s\*\s?\w|\w\s?\*\s)/i;
+
+export function looksLikeCode(text: string): boolean {
+  return CODE_TOKENS.test(text);
+}
 
 const balanced = (text: string) => {
   const quotes = (text.match(/"/g) ?? []).length % 2 === 0;

@@ -1,4 +1,4 @@
-import { comparisonKey } from '../quality.ts';
+import { comparisonKey, looksLikeCode } from '../quality.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, isGenericPhrase, phraseKey, type Span } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
@@ -221,15 +221,20 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   return undefined;
 }
 
+/** A parameter list or a line of code read as "name: description" is no term a learner studies. */
+const isProse = (definition: Definition) => !looksLikeCode(definition.term) && !looksLikeCode(definition.text);
+
 /** One definition per term: a glossary line wins over a sentence, an earlier one over a later one. */
 export function findDefinitions(blocks: readonly Block[], sentences: readonly Sentence[]): Definition[] {
   const byId = new Map(sentences.map((sentence) => [sentence.id, sentence]));
-  const glossary = blocks.map((block) => fromGlossaryLine(block, byId)).filter((definition) => definition !== undefined);
+  const glossary = blocks
+    .map((block) => fromGlossaryLine(block, byId))
+    .filter((definition): definition is Definition => definition !== undefined && isProse(definition));
   const glossarySentences = new Set(glossary.map((definition) => definition.sentenceId));
   const fromSentences = sentences
     .filter((sentence) => !glossarySentences.has(sentence.id))
     .map(fromSentence)
-    .filter((definition) => definition !== undefined);
+    .filter((definition): definition is Definition => definition !== undefined && isProse(definition));
   const byKey = new Map<string, Definition>();
   for (const definition of [...glossary, ...fromSentences]) {
     if (!byKey.has(definition.key)) byKey.set(definition.key, definition);

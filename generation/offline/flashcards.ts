@@ -1,6 +1,6 @@
 import type { Difficulty, Flashcard, FlashcardSetContent, SourceReference } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
-import { comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
+import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
 import { sourceReference, type Analysis } from './analysis.ts';
 import { describeRow } from './tables.ts';
 
@@ -95,7 +95,9 @@ function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boole
 export function generateFlashcards(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): FlashcardSetContent {
   // Only what the document states as a definition (or a table row): a sentence that merely mentions a
   // key phrase makes a card a teacher would not keep, so a set is smaller rather than padded.
-  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis)];
+  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis)].filter(
+    (candidate) => cardTextViolations(candidate.term, candidate.definition).length === 0,
+  );
   if (candidates.length === 0) {
     throw new GenerationError('the source states no terms or definitions to make flashcards from');
   }

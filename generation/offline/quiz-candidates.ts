@@ -137,7 +137,7 @@ function termClozes({ analysis, pools, difficulty, titleWords }: Build, sentence
   for (const span of spans) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
   return spans.flatMap((span): Candidate[] => {
     const phrase = analysis.phrases.byKey.get(span.key);
-    if (!phrase?.keyPhrase || counts.get(span.key) !== 1) return [];
+    if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span)) return [];
     // The document's own subject ("Python" in a Python tutorial) is a blank anybody fills.
     if (titleWords.has(phrase.key)) return [];
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
@@ -183,6 +183,13 @@ function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text))) return false;
   return !POINTING.has(first) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+}
+
+/** A phrase that is not a piece of a longer written unit ("org" of "security.debian.org", "xz" of "Packages.xz"). */
+function isWholeWord(tokens: readonly Token[], span: { start: number; end: number }): boolean {
+  const glued = (token: Token | undefined) => token !== undefined && token.space === '' && /^[\p{L}\p{N}._/-]/u.test(token.text);
+  const before = tokens[span.start - 1];
+  return !(span.start > 0 && tokens[span.start]?.space === '' && before && /[\p{L}\p{N}._/-]$/u.test(before.text)) && !glued(tokens[span.end + 1]);
 }
 
 /** A date, or a number that counts or measures something the sentence names ("128 ASCII symbols"); not a label's number. */
