@@ -1,3 +1,4 @@
+import { looksLikeCode } from '../quality.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
@@ -139,12 +140,28 @@ function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] },
   return previous.length >= WRAPPED_LINE_MIN_CHARS || (lowerStart && !isTitleCase(previous));
 }
 
+/** Symbols that are rare in prose and common in code: brackets, operators, quotes around literals. */
+const CODE_SYMBOLS = /[()[\]{}=<>*#'"_:;,./\\+-]/g;
+const MAX_PROSE_SYMBOL_SHARE = 0.12;
+
+/** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
+function isCodeLine(line: string): boolean {
+  if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || looksLikeCode(line)) return true;
+  const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
+  return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
+}
+
+/** Console output under code: a traceback, an error message, a printed value; not a sentence. */
+const isOutputLine = (line: string) => /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b)/.test(line) || (line.length < 80 && !TERMINAL.test(line));
+
 /** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
 export function segmentText(text: string, permissive: boolean): SegmentedText {
   const lines = text.split(/\r?\n/);
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
   let open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined;
+  /** The line before was code: what follows without a blank line is its output, unless it reads as prose. */
+  let afterCode = false;
 
   const close = () => {
     if (!open) return;
@@ -158,8 +175,17 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     const line = raw.trim();
     if (!line || PAGE_NOISE.test(line)) {
       close();
+      afterCode = false;
       continue;
     }
+    // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console
+    // lines: they are no prose to draw facts or options from.
+    if (!permissive && (isCodeLine(line) || (afterCode && isOutputLine(line)))) {
+      close();
+      afterCode = true;
+      continue;
+    }
+    afterCode = false;
     const table = keyValueTableAt(lines, index) ?? delimitedTableAt(lines, index, permissive);
     if (table) {
       close();
