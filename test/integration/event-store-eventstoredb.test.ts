@@ -6,17 +6,18 @@ import {
   ANY,
   BACKWARDS,
   END,
-  type EventStoreDBClient,
   NO_STREAM,
   START as ESDB_START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  EventStoreDBClient,
   type AppendExpectedRevision,
   type Position,
   type ReadPosition,
 } from '@eventstore/db-client';
 import type { RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreDbEventStore, openEventStoreDbEventStore } from '../../infrastructure/event-store/eventstoredb.ts';
+import { faultyEventStoreDb } from '../support/esdb-fault-client.ts';
 import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
 
 // No EventStoreDB server runs on the development machines; point EVENTSTORE_URL at one to run the
@@ -25,7 +26,14 @@ const url = process.env['EVENTSTORE_URL'];
 eventStoreContract(
   'eventstoredb',
   () => openEventStoreDbEventStore({ connectionString: url as string }),
-  url ? { startsEmpty: false } : { skip: 'EVENTSTORE_URL not set' },
+  url
+    ? {
+        startsEmpty: false,
+        faults: {
+          open: async () => faultyEventStoreDb(EventStoreDBClient.connectionString(url), EventStoreDBClient.connectionString(url)),
+        },
+      }
+    : { skip: 'EVENTSTORE_URL not set' },
 );
 
 /**
@@ -150,7 +158,14 @@ function fakeClient() {
   };
 }
 
-eventStoreContract('eventstoredb adapter over an in-memory stand-in for the client', async () => eventStoreDbEventStore(fakeClient().client));
+eventStoreContract('eventstoredb adapter over an in-memory stand-in for the client', async () => eventStoreDbEventStore(fakeClient().client), {
+  faults: {
+    open: async () => {
+      const { client } = fakeClient();
+      return faultyEventStoreDb(client, client);
+    },
+  },
+});
 
 describe('eventstoredb adapter (in-memory stand-in)', () => {
   test('readAll pages through $all past system events without repeats', async () => {

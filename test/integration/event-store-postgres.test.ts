@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { START, type EventStore, type RecordedEvent } from '../../ports/event-store.ts';
 import { appendStatement, openPostgresEventStore } from '../../infrastructure/event-store/postgres.ts';
-import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
+import { startFaultProxy } from '../support/pg-fault-proxy.ts';
+import { eventStoreContract, newEvent, until, type FaultyStore } from './event-store.contract.ts';
 
 const DATABASE = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schemas: string[] = [];
@@ -23,7 +24,26 @@ after(async () => {
   await client.end();
 });
 
-eventStoreContract('postgres', () => open());
+/** The store and, on the same schema, one behind a proxy that cuts its connections at exact points of the wire protocol. */
+async function faultyPair(): Promise<FaultyStore> {
+  const schema = newSchema();
+  const proxy = await startFaultProxy(DATABASE);
+  const store = await open(schema, 50);
+  const faulty = await openPostgresEventStore({ connectionString: proxy.url, schema, pollIntervalMs: 50 });
+  return {
+    store,
+    faulty,
+    loseNextAppendReply: () => proxy.arm({ kind: 'after-insert-complete' }),
+    dropNextPageAfter: (rows) => proxy.arm({ kind: 'after-rows', rows }),
+    injected: () => proxy.cuts(),
+    async close() {
+      await Promise.all([faulty.close(), store.close()]);
+      await proxy.close();
+    },
+  };
+}
+
+eventStoreContract('postgres', () => open(), { faults: { open: faultyPair } });
 
 describe('postgres: global order with transactions committed out of order', () => {
   // "insert first": the slow transaction also inserts before the fast one, so it is first in both

@@ -5,17 +5,72 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { EventStore, RecordedEvent } from '../../ports/event-store.ts';
+import type { EventStore, ExpectedVersion, NewEvent, RecordedEvent } from '../../ports/event-store.ts';
 import { openSqliteEventStore } from '../../infrastructure/event-store/sqlite.ts';
-import { eventStoreContract, newEvent, until } from './event-store.contract.ts';
+import { eventStoreContract, newEvent, until, type FaultyStore } from './event-store.contract.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lcs-es-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const newFile = () => join(dir, `events-${files++}.sqlite`);
 
-eventStoreContract('sqlite', async () => openSqliteEventStore({ path: newFile() }));
-eventStoreContract('sqlite in memory', async () => openSqliteEventStore({ path: ':memory:' }));
+const adapter = new URL('../../infrastructure/event-store/sqlite.ts', import.meta.url).href;
+
+/**
+ * Appends in another process that dies (SIGKILL) as soon as its append has committed, before it can
+ * answer: SQLite has no connection whose reply could be lost, so a lost reply is a process that
+ * crashed after its commit, and the retry comes from another process on the same file.
+ */
+async function appendThenCrash(path: string, streamName: string, events: NewEvent[], expectedVersion: ExpectedVersion) {
+  const script = `const { openSqliteEventStore } = await import(${JSON.stringify(adapter)});
+    const store = openSqliteEventStore({ path: ${JSON.stringify(path)} });
+    await store.append(${JSON.stringify(streamName)}, ${JSON.stringify(events)}, ${JSON.stringify(expectedVersion)});
+    process.kill(process.pid, 'SIGKILL');`;
+  const died = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]).then(
+    () => null,
+    (error: { signal?: string }) => error,
+  );
+  if (died?.signal !== 'SIGKILL') throw new Error(`the appending process should have died after its commit: ${String(died)}`);
+}
+
+async function crashingAppender(): Promise<FaultyStore> {
+  const path = newFile();
+  const store = openSqliteEventStore({ path, pollIntervalMs: 50 });
+  const faulty = openSqliteEventStore({ path, pollIntervalMs: 50 });
+  let loseReply = false;
+  let injected = 0;
+  return {
+    store,
+    faulty: {
+      ...faulty,
+      async append(streamName, events, expectedVersion) {
+        if (!loseReply) return faulty.append(streamName, events, expectedVersion);
+        loseReply = false;
+        await appendThenCrash(path, streamName, events, expectedVersion);
+        injected++;
+        throw new Error('the appending process died before it answered');
+      },
+    },
+    loseNextAppendReply: () => {
+      loseReply = true;
+    },
+    dropNextPageAfter: () => {
+      throw new Error('not applicable to SQLite');
+    },
+    injected: () => injected,
+    close: async () => void (await Promise.all([store.close(), faulty.close()])),
+  };
+}
+
+const NO_CONNECTION = 'SQLite reads a page in this process with one statement: there is no connection to drop in the middle of it';
+eventStoreContract('sqlite', async () => openSqliteEventStore({ path: newFile() }), {
+  faults: { open: crashingAppender, skip: { midPage: NO_CONNECTION } },
+});
+eventStoreContract('sqlite in memory', async () => openSqliteEventStore({ path: ':memory:' }), {
+  faults: {
+    skip: { lostReply: 'an in-memory store dies with its process: no other process can retry an append whose reply was lost', midPage: NO_CONNECTION },
+  },
+});
 
 describe('sqlite: subscriptions see appends from everywhere', () => {
   const watch = (store: EventStore) => {

@@ -2,9 +2,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent, START, type Subscription } from '../../ports/event-store.ts';
+import {
+  ConcurrencyError,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type RecordedEvent,
+  START,
+  type Subscription,
+} from '../../ports/event-store.ts';
 
-// The contract every event-store adapter passes (SQLite, PostgreSQL, EventStoreDB).
+// The contract every event-store adapter passes (SQLite, PostgreSQL, EventStoreDB), including what
+// must hold when a reply is lost or a connection drops, for the stores where that can happen.
 
 export const newEvent = (type = 'SomethingHappened', data: Record<string, unknown> = {}, organizationId = 'org-1'): NewEvent => ({
   id: randomUUID(),
@@ -40,10 +49,30 @@ const assertIncreasing = (checkpoints: string[]) => {
 };
 
 /**
+ * One store's events seen through two stores: `store` as the contract uses it, and `faulty`, behind
+ * a connection its test breaks on purpose. Each fault is armed for the next matching call through
+ * `faulty` and happens once.
+ */
+export type FaultyStore = {
+  store: EventStore;
+  faulty: EventStore;
+  /** The next append through `faulty` is stored, but its reply never reaches the caller: the call rejects. */
+  loseNextAppendReply(): void;
+  /** What a subscription of `faulty` reads next breaks off after `events` more events, as when its connection drops mid-page. */
+  dropNextPageAfter(events: number): void;
+  /** How many armed faults have happened so far. */
+  injected(): number;
+  close(): Promise<void>;
+};
+
+/** How a store's test breaks its connections, and for each fault that cannot happen to the store, why. */
+export type FaultCases = { open?: () => Promise<FaultyStore>; skip?: { lostReply?: string; midPage?: string } };
+
+/**
  * `startsEmpty`: the factory gives an empty store (false for a shared EventStoreDB server, where
  * other events may exist; every test then looks only at its own streams).
  */
-export function eventStoreContract(name: string, open: () => Promise<EventStore>, options: { skip?: string; startsEmpty?: boolean } = {}) {
+export function eventStoreContract(name: string, open: () => Promise<EventStore>, options: { skip?: string; startsEmpty?: boolean; faults?: FaultCases } = {}) {
   if (options.skip) {
     test(`event store contract: ${name}`, { skip: options.skip }, () => undefined);
     return;
@@ -280,5 +309,128 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     });
 
     test('ping answers', () => store.ping());
+  });
+  faultContract(name, options.faults ?? {});
+}
+
+/** Subscribes `store` from `from` and keeps the events of `stream` it delivers, in delivery order; `onBatch` runs inside the handler. */
+function watch(store: EventStore, from: string, stream: string, options: { batchSize?: number; onBatch?: () => void } = {}) {
+  const seen: RecordedEvent[] = [];
+  const subscription = store.subscribe(
+    from,
+    async (events) => {
+      seen.push(...events.filter((event) => event.streamName === stream));
+      options.onBatch?.();
+    },
+    { batchSize: options.batchSize },
+  );
+  return { seen, subscription };
+}
+
+/**
+ * The caller of an append whose reply was lost cannot tell whether it was stored; it retries with
+ * the same event ids. The store must then hold the events once, whatever the expected version, and
+ * a subscriber must deliver every stored event exactly once, in the store's final order, also when
+ * its own connection drops in the middle of a page.
+ */
+function faultContract(name: string, faults: FaultCases) {
+  describe(`event store contract: ${name}: lost replies and dropped connections`, () => {
+    const skip = (reason: string | undefined) => reason ?? (faults.open ? false : "this store's test has no way to break its connections");
+    let pair: FaultyStore;
+    before(async () => {
+      if (faults.open) pair = await faults.open();
+    });
+    after(() => pair?.close());
+    const stream = () => `fault-${randomUUID()}`;
+    /** The events of `s` in the store's global order, after `from`. */
+    const stored = async (from: string, s: string) => (await pair.store.readAll({ from, limit: 100_000 })).filter((event) => event.streamName === s);
+    /** Waits until `seen` holds `count` events, then a little longer, so a repeat would have shown. */
+    const settled = async (seen: RecordedEvent[], count: number) => {
+      await until(() => seen.length >= count, 20_000);
+      await sleep(200);
+    };
+
+    for (const expected of ['noStream', 'exact', 'any'] as const) {
+      test(
+        `an append whose reply was lost after it was stored is there once, and its retry with the same ids is recognised (${expected})`,
+        { skip: skip(faults.skip?.lostReply) },
+        async () => {
+          const { store, faulty } = pair;
+          const s = stream();
+          const head = await store.headCheckpoint();
+          if (expected !== 'noStream') await store.append(s, [newEvent('Before')], 'noStream');
+          const version: ExpectedVersion = expected === 'exact' ? 0 : expected;
+          const watcher = watch(store, head, s);
+          try {
+            const events = [newEvent('Lost1'), newEvent('Lost2')];
+            const injected = pair.injected();
+            pair.loseNextAppendReply();
+            await assert.rejects(faulty.append(s, events, version));
+            assert.equal(pair.injected(), injected + 1, 'the reply was lost on purpose');
+            const types = expected === 'noStream' ? ['Lost1', 'Lost2'] : ['Before', 'Lost1', 'Lost2'];
+            // All of an append is stored or none of it; here all, since its reply was lost after the commit.
+            assert.deepEqual(
+              (await store.readStream(s)).map((event) => event.type),
+              types,
+            );
+            const retried = await faulty.append(s, events, version);
+            const final = await stored(head, s);
+            assert.deepEqual(
+              final.map((event) => event.type),
+              types,
+              'the retry stored nothing more',
+            );
+            assert.deepEqual(retried, { nextExpectedVersion: types.length - 1, lastCheckpoint: (final.at(-1) as RecordedEvent).globalPosition });
+            await settled(watcher.seen, types.length);
+            assert.deepEqual(
+              watcher.seen.map((event) => [event.id, event.globalPosition]),
+              final.map((event) => [event.id, event.globalPosition]),
+              'the subscriber delivered each stored event once, in the final order',
+            );
+          } finally {
+            await watcher.subscription.stop();
+          }
+        },
+      );
+    }
+
+    test(
+      'a subscription whose connection drops in the middle of a page delivers every event once, in the final order',
+      { skip: skip(faults.skip?.midPage) },
+      async () => {
+        const { store, faulty } = pair;
+        const s = stream();
+        const head = await store.headCheckpoint();
+        await store.append(
+          s,
+          Array.from({ length: 300 }, (_, i) => newEvent(`Step${i}`)),
+          'noStream',
+        );
+        const injected = pair.injected();
+        // Armed once the first page is delivered, before the next is read: the connection drops
+        // half-way through the second page, with the subscription's checkpoint past the first.
+        let armed = false;
+        const watcher = watch(faulty, head, s, {
+          batchSize: 100,
+          onBatch: () => {
+            if (armed) return;
+            armed = true;
+            pair.dropNextPageAfter(50);
+          },
+        });
+        try {
+          await settled(watcher.seen, 300);
+          assert.equal(pair.injected(), injected + 1, 'a page was cut mid-way');
+          const final = await stored(head, s);
+          assert.deepEqual(
+            watcher.seen.map((event) => [event.id, event.globalPosition]),
+            final.map((event) => [event.id, event.globalPosition]),
+            'exactly once, in order',
+          );
+        } finally {
+          await watcher.subscription.stop();
+        }
+      },
+    );
   });
 }
