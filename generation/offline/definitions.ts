@@ -61,6 +61,11 @@ const NOT_TERMS = new Set([
   'returns',
   'parameters',
   'see',
+  'important',
+  'important warning',
+  'caution',
+  'hint',
+  'important note',
 ]);
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
@@ -93,7 +98,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const term = match?.groups?.term?.trim() ?? '';
   const body = match?.groups?.body?.trim() ?? '';
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
-  if (NOT_TERMS.has(term.toLowerCase())) return undefined;
+  if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b/i.test(term)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;

@@ -24,6 +24,8 @@ export type Option = {
   centrality: number;
   /** A category shared with related options (the continent of a country). */
   group?: string;
+  /** The head noun's lemma of a term ("statement" of "raise statement"). */
+  head?: string;
 };
 
 export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
@@ -83,7 +85,9 @@ function closeness(answer: Option, option: Option): number {
   const length = 1 - Math.abs(answer.text.length - option.text.length) / Math.max(answer.text.length, option.text.length, 1);
   const centrality = 1 - Math.abs(answer.centrality - option.centrality);
   const sameShape = answer.tokenCount === option.tokenCount ? 0.2 : 0;
-  return 0.3 * (sharesUnit(answer, option) ? 1 : 0) + 0.2 * frequency + 0.2 * length + 0.3 * centrality + sameShape + group;
+  // "raise statement" beside "return statement": the same head noun is the surest sign of the same kind of thing.
+  const sameHead = answer.head !== undefined && answer.head === option.head ? 0.6 : 0;
+  return 0.3 * (sharesUnit(answer, option) ? 1 : 0) + 0.2 * frequency + 0.2 * length + 0.3 * centrality + sameShape + sameHead + group;
 }
 
 /** Options that may not appear: words of the question itself. */
@@ -95,21 +99,17 @@ function appearsIn(stemKey: string, option: Option): boolean {
 
 /**
  * `count` distractors for `answer` from `pool`, or undefined when the pool has too few of its
- * kind. The candidates are ordered by closeness (closest first for hard, farthest first for easy,
- * shuffled for medium); a window at the front is shuffled so quizzes vary between documents.
+ * kind. The candidates are ordered by closeness: hard takes the closest, medium the closer half
+ * shuffled, easy the farthest; a window at the front is shuffled so quizzes vary between documents.
  */
 export function pickDistractors(answer: Option, pool: readonly Option[], context: DistractorContext): Option[] | undefined {
   const count = context.count ?? 3;
   const valid = pool.filter((option) => compatible(answer, option) && !isVariant(answer, option) && !appearsIn(context.stemKey, option));
   if (valid.length < count) return undefined;
-  let ordered: Option[];
-  if (context.difficulty === 'medium') ordered = shuffled(valid, context.random);
-  else {
-    const scored = valid.map((option) => ({ option, score: closeness(answer, option) }));
-    scored.sort((a, b) => (context.difficulty === 'hard' ? b.score - a.score : a.score - b.score) || a.option.key.localeCompare(b.option.key));
-    const window = Math.max(count + 1, Math.ceil(scored.length / 6));
-    ordered = [...shuffled(scored.slice(0, window), context.random), ...scored.slice(window)].map((entry) => entry.option);
-  }
+  const scored = valid.map((option) => ({ option, score: closeness(answer, option) }));
+  scored.sort((a, b) => (context.difficulty === 'easy' ? a.score - b.score : b.score - a.score) || a.option.key.localeCompare(b.option.key));
+  const window = context.difficulty === 'medium' ? Math.max(count + 2, Math.ceil(scored.length / 2)) : Math.max(count + 1, Math.ceil(scored.length / 6));
+  const ordered = [...shuffled(scored.slice(0, window), context.random), ...scored.slice(window)].map((entry) => entry.option);
   const chosen: Option[] = [];
   for (const option of ordered) {
     if (chosen.some((other) => isVariant(other, option))) continue;

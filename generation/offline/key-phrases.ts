@@ -328,6 +328,21 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
   return { form: common ? text.charAt(0).toLowerCase() + text.slice(1) : text, weight: 0.01 };
 }
 
+/** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
+const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
+
+/**
+ * A compound whose first or last word the text uses as a verb is likely a verb the tagger took for a
+ * noun ("use docstrings", "function definitions bind"); one led by "term" or "name" is the phrase that
+ * introduced a term, not the term.
+ */
+function isTaggingSlip(lemmas: readonly string[], count: number, verbs: ReadonlySet<string>): boolean {
+  if (lemmas.length < 2) return false;
+  // A compound the text repeats is one ("raise statement", "try clause"), whatever else "raise" is.
+  const verbFirst = count < 2 && verbs.has(lemmas[0] ?? '');
+  return verbFirst || verbs.has(lemmas.at(-1) ?? '') || INTRODUCING.has(lemmas[0] ?? '');
+}
+
 /**
  * A head word rare in everyday English ("namespace", "locale"), or a less rare one the document keeps
  * using ("scope", "inheritance"); the commonest words ("file", "line", "data") never are by themselves.
@@ -445,6 +460,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       keyPhrase:
         !isGenericPhrase(tally.key) &&
         !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))) &&
+        !isTaggingSlip(tally.lemmas, tally.count, verbs) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

@@ -47,12 +47,29 @@ export type Candidate = {
   question: () => Question;
 };
 
-type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty; titleWords: ReadonlySet<string> };
+type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty; titleWords: ReadonlySet<string>; pairs: ReadonlySet<string> };
 
 const BLANK = '_____';
 const MIN_CLOZE_WORDS = 8;
 /** Words that point at something outside the sentence: a stem with them leans on text it does not show. */
-const POINTING = new Set(['this', 'these', 'that', 'those', 'it', 'they', 'here', 'such', 'there', 'then', 'so', 'also', 'however', 'thus']);
+const POINTING = new Set([
+  'this',
+  'these',
+  'that',
+  'those',
+  'it',
+  'they',
+  'here',
+  'such',
+  'there',
+  'then',
+  'so',
+  'also',
+  'however',
+  'thus',
+  'again',
+  'otherwise',
+]);
 const ELSEWHERE = /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b/i;
 /** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
 const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
@@ -131,13 +148,14 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
 }
 
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
-function termClozes({ analysis, pools, difficulty, titleWords }: Build, sentence: Sentence): Candidate[] {
+function termClozes({ analysis, pools, difficulty, titleWords, pairs }: Build, sentence: Sentence): Candidate[] {
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const counts = new Map<string, number>();
   for (const span of spans) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
   return spans.flatMap((span): Candidate[] => {
     const phrase = analysis.phrases.byKey.get(span.key);
-    if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span)) return [];
+    if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
+      return [];
     // The document's own subject ("Python" in a Python tutorial) is a blank anybody fills.
     if (titleWords.has(phrase.key)) return [];
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
@@ -183,6 +201,29 @@ function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text))) return false;
   return !POINTING.has(first) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+}
+
+/** Word classes after which a blank starts a phrase of its own; after a noun or an adverb it is the tail of a compound ("finally _____"). */
+const OPENS_PHRASE = new Set(['DET', 'ADP', 'VERB', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PUNCT', 'PART', 'NUM']);
+
+/**
+ * A blank that completes a compound left standing in the stem asks for a word, not a concept: after a
+ * noun or an adverb ("the finally _____"), or after a word the document writes before it elsewhere
+ * too ("the except _____", "an if _____" → clause).
+ */
+function isCompoundTail(tokens: readonly Token[], start: number, pairs: ReadonlySet<string>): boolean {
+  const before = tokens[start - 1];
+  const first = tokens[start];
+  if (!before || !first || !/\p{L}/u.test(before.text)) return false;
+  return !OPENS_PHRASE.has(before.pos) || (before.pos !== 'DET' && pairs.has(`${before.lower} ${first.lemma}`));
+}
+
+/** Every pair of neighbouring words in the document, the second as its lemma. */
+function wordPairs(analysis: Analysis): Set<string> {
+  const pairs = new Set<string>();
+  for (const { tokens } of analysis.sentences)
+    for (let index = 1; index < tokens.length; index += 1) pairs.add(`${tokens[index - 1]?.lower} ${tokens[index]?.lemma}`);
+  return pairs;
 }
 
 /** A phrase that is not a piece of a longer written unit ("org" of "security.debian.org", "xz" of "Packages.xz"). */
@@ -293,7 +334,7 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
       .split(/[^\p{L}\p{N}-]+/u)
       .filter(Boolean),
   );
-  const build: Build = { analysis, pools, difficulty, titleWords };
+  const build: Build = { analysis, pools, difficulty, titleWords, pairs: wordPairs(analysis) };
   const fromSentences = analysis.sentences.flatMap((sentence) =>
     isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence)
       ? [...termClozes(build, sentence), ...entityClozes(build, sentence)]

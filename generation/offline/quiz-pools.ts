@@ -56,6 +56,7 @@ export function phraseOption(phrase: Phrase, text: string = phrase.display, plur
   return makeOption(text, {
     family: termFamily(phrase.proper),
     lemmas: new Set(phrase.lemmas),
+    head: phrase.lemmas.at(-1),
     tokenCount: phrase.tokenCount,
     plural,
     units: new Set(phrase.units.keys()),
