@@ -23,7 +23,7 @@ function table(): Map<string, number> {
 }
 
 /** A word SUBTLEX never saw: one occurrence in its 51 million words would be ~1.3. */
-const UNSEEN_ZIPF = 1.3;
+export const UNSEEN_ZIPF = 1.3;
 
 export function zipf(word: string): number {
   return table().get(word.toLowerCase()) ?? UNSEEN_ZIPF;

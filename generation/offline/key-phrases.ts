@@ -1,5 +1,5 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
-import { zipf } from './commonness.ts';
+import { UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
 
@@ -328,6 +328,13 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
   return { form: common ? text.charAt(0).toLowerCase() + text.slice(1) : text, weight: 0.01 };
 }
 
+/** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
+function isIdentifier(display: string): boolean {
+  if (/\s/.test(display)) return false;
+  if (/\p{Ll}\p{Lu}|_|\d/u.test(display)) return true;
+  return display.length <= 4 && /^\p{Ll}+$/u.test(display) && zipf(display) <= UNSEEN_ZIPF;
+}
+
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
 
@@ -461,6 +468,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !isGenericPhrase(tally.key) &&
         !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))) &&
         !isTaggingSlip(tally.lemmas, tally.count, verbs) &&
+        !isIdentifier(display) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

@@ -206,8 +206,13 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   };
 }
 
+/** A page title names its site too ("9. Classes — Python 3.11.2 documentation"): the root is the topic alone. */
+function topicOf(title: string): string {
+  return cleanHeading(title.split(/\s[—–|]\s/)[0] ?? title).trim() || title;
+}
+
 function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft {
-  const title = analysis.title?.trim() || sourceTitle;
+  const title = topicOf(analysis.title?.trim() || sourceTitle);
   const opening = analysis.sentences.find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');
   const root: Draft = { label: title, definition: short(opening), score: Infinity, children: [] };
   const breadth = shape.breadth[0] ?? 0;
