@@ -15,7 +15,8 @@ import { checkFlashcards, checkMindmap, checkQuiz } from '../generation/quality.
 // Run: npm run eval:generation
 
 type Corpus = { file: string; kind: string; heldOut?: boolean; asWebPage?: boolean };
-type Judgement = { verdict: 'keep' | 'reject'; note?: string };
+/** Quiz items and cards are kept or rejected; a mindmap gets a score of 0–5 by the rubric. */
+type Judgement = { verdict: 'keep' | 'reject' | 'scored'; score?: number; note?: string };
 type Item = { hash: string; document: string; resource: 'quiz' | 'flashcards' | 'mindmap'; difficulty: string; text: string };
 
 const here = join(import.meta.dirname, '..', 'eval');
@@ -99,7 +100,16 @@ for (const entry of corpus) {
 }
 for (const kind of new Set(kindOf.values()))
   console.log(`kind ${kind}:`.padEnd(42), tally(items.filter((item) => kindOf.get(item.document) === kind && !heldOut.has(item.document))));
-console.log('overall (tuning part):'.padEnd(42), tally(items.filter((item) => !heldOut.has(item.document))));
-console.log('overall (held out):'.padEnd(42), tally(items.filter((item) => heldOut.has(item.document))));
+const mindmapScores = (selected: Item[]) => {
+  const scores = selected.flatMap((item) => (item.resource === 'mindmap' && judgements[item.hash]?.score !== undefined ? [judgements[item.hash]?.score ?? 0] : []));
+  return scores.length ? `mindmaps ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}/5 on average over ${scores.length} scored` : 'no mindmap scored';
+};
+for (const part of [false, true]) {
+  const selected = items.filter((item) => heldOut.has(item.document) === part);
+  const label = part ? 'overall (held out):' : 'overall (tuning part):';
+  console.log(label.padEnd(42), tally(selected));
+  for (const resource of ['quiz', 'flashcards'] as const) console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
+  console.log('  mindmaps:'.padEnd(42), mindmapScores(selected));
+}
 console.log(`${items.length} items written to eval/review.jsonl; judge them in eval/judgements.json by eval/RUBRIC.md`);
 if (process.argv.includes('--lint')) for (const [file, findings] of Object.entries(lint)) for (const finding of findings) console.log(`${file}: ${finding}`);
