@@ -91,6 +91,7 @@ const VAGUE_MODIFIERS = new Set([
   'final',
   'large',
   'small',
+  'equivalent',
   'special',
   'common',
   'typical',
@@ -329,11 +330,14 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
 }
 
 /** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
-function isIdentifier(display: string): boolean {
+function isIdentifier(display: string, count: number): boolean {
   if (/\s/.test(display)) return false;
   if (/\p{Ll}\p{Lu}|_|\d/u.test(display)) return true;
-  return display.length <= 4 && /^\p{Ll}+$/u.test(display) && zipf(display) <= UNSEEN_ZIPF;
+  // A lower-case word English never uses is a term the text keeps using ("namespace", "tuple") or a
+  // name from its examples ("funcname", "kwds").
+  return /^\p{Ll}+$/u.test(display) && zipf(display) <= UNSEEN_ZIPF && (display.length <= 4 || count < MIN_UNSEEN_TERM_MENTIONS);
 }
+const MIN_UNSEEN_TERM_MENTIONS = 3;
 
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
@@ -468,7 +472,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !isGenericPhrase(tally.key) &&
         !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))) &&
         !isTaggingSlip(tally.lemmas, tally.count, verbs) &&
-        !isIdentifier(display) &&
+        !isIdentifier(display, tally.count) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),
