@@ -28,3 +28,6 @@ export const UNSEEN_ZIPF = 1.3;
 export function zipf(word: string): number {
   return table().get(word.toLowerCase()) ?? UNSEEN_ZIPF;
 }
+
+/** Below this a word is rare in everyday English ("namespace", "locale"), so it names a concept by itself. */
+export const RARE_ZIPF = 3.0;

@@ -227,7 +227,12 @@ function fromSentence(sentence: Sentence): Definition | undefined {
 }
 
 /** A parameter list or a line of code read as "name: description" is no term a learner studies. */
-const isProse = (definition: Definition) => !looksLikeCode(definition.term) && !looksLikeCode(definition.text);
+const isProse = (definition: Definition) =>
+  !looksLikeCode(definition.term) && !looksLikeCode(definition.text) && !API_DESCRIPTION.test(definition.text) && !SHOUTED.test(definition.text);
+/** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
+const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
+/** A parameter named in capitals and what it must hold ("VALUE must be…", "LEN is…"): an API's rules, not a definition. */
+const SHOUTED = /^[A-Z]{2,}\s+(?:must|is|are|will|contains|should|can)\b/;
 
 /** One definition per term: a glossary line wins over a sentence, an earlier one over a later one. */
 export function findDefinitions(blocks: readonly Block[], sentences: readonly Sentence[]): Definition[] {

@@ -1,5 +1,5 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
-import { UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
 
@@ -339,6 +339,14 @@ function isIdentifier(display: string, count: number): boolean {
 }
 const MIN_UNSEEN_TERM_MENTIONS = 3;
 
+/** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
+function isGlued(tokens: readonly Token[], span: Span): boolean {
+  const before = tokens[span.start - 1];
+  const after = tokens[span.end + 1];
+  const joins = (token: Token | undefined) => token !== undefined && /^[./@:]$/.test(token.text);
+  return (tokens[span.start]?.space === '' && joins(before)) || (after?.space === '' && joins(after) && tokens[span.end + 2]?.space === '');
+}
+
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
 
@@ -362,7 +370,6 @@ function isSpecialised(head: string, count: number, repeats: number): boolean {
   const frequency = zipf(head);
   return frequency < RARE_ZIPF || (frequency < UNCOMMON_ZIPF && count >= repeats);
 }
-const RARE_ZIPF = 3.0;
 const UNCOMMON_ZIPF = 4.0;
 /** In a short text every concept may come up once; in a longer one a concept comes back. */
 const LONG_TEXT_SENTENCES = 60;
@@ -379,6 +386,8 @@ type Tally = {
   count: number;
   units: Map<number, number>;
   sentenceIds: number[];
+  /** Seen as a piece of an address or a file name at least once. */
+  glued: boolean;
 };
 
 function bestForm(forms: Map<string, number>): string {
@@ -426,12 +435,14 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
           count: 0,
           units: new Map(),
           sentenceIds: [],
+          glued: false,
         };
         tallies.set(span.key, tally);
       }
       const { form, weight } = displayForm(sentence.tokens, span, lowerCase);
       tally.forms.set(form, (tally.forms.get(form) ?? 0) + weight);
       tally.count += 1;
+      if (isGlued(sentence.tokens, span)) tally.glued = true;
       tally.units.set(sentence.unit, (tally.units.get(sentence.unit) ?? 0) + 1);
       if (tally.sentenceIds.at(-1) !== sentence.id) tally.sentenceIds.push(sentence.id);
     }
@@ -473,6 +484,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))) &&
         !isTaggingSlip(tally.lemmas, tally.count, verbs) &&
         !isIdentifier(display, tally.count) &&
+        !tally.glued &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

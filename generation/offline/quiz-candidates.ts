@@ -19,6 +19,7 @@ import {
 } from './quiz-pools.ts';
 import type { Table } from './tables.ts';
 import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
+import { RARE_ZIPF, zipf } from './commonness.ts';
 
 // Question candidates, each a fact the source states:
 //   - a defined term ("Which term matches this definition: …?") or, easier, its definition;
@@ -71,6 +72,9 @@ const POINTING = new Set([
   'otherwise',
 ]);
 const ELSEWHERE = /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b/i;
+/** "this chapter", "these files", "those servers": the stem points at text it does not show. */
+const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
+const EARLY_TOKENS = 6;
 /** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
 const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
 /** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2"). */
@@ -156,8 +160,10 @@ function termClozes({ analysis, pools, difficulty, titleWords, pairs }: Build, s
     const phrase = analysis.phrases.byKey.get(span.key);
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
       return [];
-    // The document's own subject ("Python" in a Python tutorial) is a blank anybody fills.
+    // The document's own subject ("Python" in a Python tutorial) is a blank anybody fills, and so is an
+    // everyday word ("the user", "the text"): a blank asks for a compound, a rare word or a defined term.
     if (titleWords.has(phrase.key)) return [];
+    if (phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF && !analysis.definitionByKey.has(phrase.key)) return [];
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
     const preference = byDifficulty(difficulty, {
       easy: 0.5 + phrase.centrality,
@@ -199,7 +205,9 @@ function termClozes({ analysis, pools, difficulty, titleWords, pairs }: Build, s
  */
 function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
-  if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text))) return false;
+  if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
+  // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
+  if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => token.lower === 'it' || token.lower === 'they')) return false;
   return !POINTING.has(first) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
 }
 
