@@ -1,4 +1,5 @@
 import { comparisonKey, looksLikeCode } from '../quality.ts';
+import { UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, isGenericPhrase, phraseKey, type Span } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
@@ -66,6 +67,11 @@ const NOT_TERMS = new Set([
   'caution',
   'hint',
   'important note',
+  'output',
+  'input',
+  'return value',
+  'arguments',
+  'addendum',
 ]);
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
@@ -228,11 +234,17 @@ function fromSentence(sentence: Sentence): Definition | undefined {
 
 /** A parameter list or a line of code read as "name: description" is no term a learner studies. */
 const isProse = (definition: Definition) =>
-  !looksLikeCode(definition.term) && !looksLikeCode(definition.text) && !API_DESCRIPTION.test(definition.text) && !SHOUTED.test(definition.text);
+  !looksLikeCode(definition.term) &&
+  !looksLikeCode(definition.text) &&
+  !API_DESCRIPTION.test(definition.text) &&
+  !SHOUTED.test(definition.text) &&
+  !(definition.origin === 'glossary' && isParameterName(definition.term));
 /** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
 const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
 /** A parameter named in capitals and what it must hold ("VALUE must be…", "LEN is…"): an API's rules, not a definition. */
-const SHOUTED = /^[A-Z]{2,}\s+(?:must|is|are|will|contains|should|can)\b/;
+const SHOUTED = /\b[A-Z]{3,}\s+(?:must|will|contains|should|indicates)\b/;
+/** A parameter's name as a reference manual prints it ("der len", "ivalue", "str size"): words English never uses. */
+const isParameterName = (term: string) => /^[\p{Ll}\s_]+$/u.test(term) && term.split(/[\s_]+/).some((word) => zipf(word) <= UNSEEN_ZIPF);
 
 /** One definition per term: a glossary line wins over a sentence, an earlier one over a later one. */
 export function findDefinitions(blocks: readonly Block[], sentences: readonly Sentence[]): Definition[] {
