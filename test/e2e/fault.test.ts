@@ -16,13 +16,15 @@ import { listPendingJobs } from '../../projections/work-queue.ts';
 import { getSource } from '../../projections/sources.ts';
 import { spawnService, type ServiceProcess } from '../support/processes.ts';
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../support/private-servers.ts';
+import { startFaultProxy, type FaultProxy } from '../support/pg-fault-proxy.ts';
 
 // Fault suite: under a steady load of ingestions, each role is killed with SIGKILL and restarted,
 // then Redis and PostgreSQL themselves are stopped (cleanly, and as a crash) and restarted.
 // Afterwards every acknowledged write is in the event store exactly once, every accepted source ends
 // indexed or failed, and the read models equal a fresh rebuild from the events. The servers are the
 // suite's own (a private cluster and redis-server on free ports): other suites keep using the
-// machine's while these stop and crash.
+// machine's while these stop and crash. The projector and the second api process reach PostgreSQL
+// through a proxy that can lose an append's reply after its commit or cut a page of events mid-way.
 
 /** What differs between the live and the rebuilt documents of a collection, short enough to read in a failure. */
 function differences(collection: string, live: Record<string, unknown>, rebuilt: Record<string, unknown>) {
@@ -31,7 +33,7 @@ function differences(collection: string, live: Record<string, unknown>, rebuilt:
   return `${collection}: ${Object.keys(live).length} live documents, ${Object.keys(rebuilt).length} rebuilt, ${ids.length} differ\n${shown.join('\n')}`;
 }
 
-describe('kill -9 of every role under load (postgres + redis)', () => {
+describe('faults under load: every role killed, the servers stopped and crashed, replies lost (postgres + redis)', () => {
   const suffix = randomBytes(4).toString('hex');
   const schema = `fault_${suffix}`;
   const prefix = `lcs-fault-${suffix}`;
@@ -40,11 +42,13 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
   let env: Record<string, string>;
   let postgres: PrivatePostgres;
   let redis: PrivateRedis;
+  let proxy: FaultProxy;
   const roles: Record<'api1' | 'api2' | 'projector' | 'worker', ServiceProcess | null> = { api1: null, api2: null, projector: null, worker: null };
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lcs-fault-'));
     [postgres, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+    proxy = await startFaultProxy(postgres.url);
     env = {
       EVENT_STORE: 'postgres',
       DATABASE_URL: postgres.url,
@@ -63,16 +67,43 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
       READ_YOUR_WRITES_TIMEOUT_MS: '3000',
       RATE_LIMIT_PER_MINUTE: '100000',
     };
-    roles.projector = await spawnService({ ...env, ROLE: 'projector' });
-    roles.worker = await spawnService({ ...env, ROLE: 'worker' });
-    roles.api1 = await spawnService({ ...env, ROLE: 'api' });
-    roles.api2 = await spawnService({ ...env, ROLE: 'api' });
+    for (const role of ['projector', 'worker', 'api1', 'api2'] as const) roles[role] = await spawnRole(role);
   });
 
   after(async () => {
     await Promise.all(Object.values(roles).map((p) => p?.stop()));
+    await proxy?.close();
     await Promise.all([postgres?.close(), redis?.close(), rm(dir, { recursive: true, force: true })]);
   });
+
+  const spawnRole = (role: keyof typeof roles) =>
+    spawnService({
+      ...env,
+      ROLE: role.startsWith('api') ? 'api' : role,
+      ...(role === 'projector' || role === 'api2' ? { DATABASE_URL: proxy.url } : {}),
+    });
+
+  /** Ingests a small text file with an Idempotency-Key; the new source's id, or null for any answer but 200 or 202. */
+  const ingest = async (url: string, apiKey: string, key: string, text: string) => {
+    const form = new FormData();
+    form.append('source', JSON.stringify({ sourceType: 'file' }));
+    form.append('file', new Blob([text]), `${key}.txt`);
+    const response = await fetch(`${url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey, 'idempotency-key': key }, body: form });
+    if (response.status === 200 || response.status === 202) return ((await response.json()) as { data: { id: string } }).data.id;
+    await response.body?.cancel();
+    return null;
+  };
+
+  /** Retries a request that got no 2xx with its key until it is answered, as a client would; its source's id. */
+  const retried = async (apiKey: string, key: string, text: string) => {
+    for (let attempt = 0; ; attempt++) {
+      // A key its killed api process had reserved is free again after 30 s.
+      if (attempt > 250) throw new Error(`the request with Idempotency-Key ${key} never succeeded`);
+      const id = await ingest((roles.api1 ?? roles.api2)?.url as string, apiKey, key, text).catch(() => null);
+      if (id) return id;
+      await sleep(250);
+    }
+  };
 
   /**
    * Runs ingestion load through both api processes while `disrupt` runs, each request with an
@@ -84,15 +115,6 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     const acknowledged = new Map<string, string>();
     const unanswered: { key: string; text: string }[] = [];
     let running = true;
-    const send = async (url: string, key: string, text: string) => {
-      const form = new FormData();
-      form.append('source', JSON.stringify({ sourceType: 'file' }));
-      form.append('file', new Blob([text]), `${key}.txt`);
-      const response = await fetch(`${url}/v1/ingestSource`, { method: 'POST', headers: { 'x-api-key': apiKey, 'idempotency-key': key }, body: form });
-      if (response.status === 200 || response.status === 202) return ((await response.json()) as { data: { id: string } }).data.id;
-      await response.body?.cancel();
-      return null;
-    };
     const client = async (which: 'api1' | 'api2') => {
       for (let i = 0; running; i++) {
         const url = roles[which]?.url;
@@ -102,7 +124,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
         }
         const key = `fault-${which}-${i}-${randomBytes(3).toString('hex')}`;
         const text = `Fact ${which}-${i}: a moraine is rock debris left by a glacier.`;
-        const id = await send(url, key, text).catch(() => null);
+        const id = await ingest(url, apiKey, key, text).catch(() => null);
         if (id) acknowledged.set(key, id);
         else {
           unanswered.push({ key, text });
@@ -115,15 +137,7 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     await sleep(700);
     running = false;
     await load;
-    for (const { key, text } of unanswered) {
-      for (let attempt = 0; !acknowledged.has(key); attempt++) {
-        // A key its killed api process had reserved is free again after 30 s.
-        if (attempt > 250) throw new Error(`the request with Idempotency-Key ${key} never succeeded`);
-        const id = await send((roles.api1 ?? roles.api2)?.url as string, key, text).catch(() => null);
-        if (id) acknowledged.set(key, id);
-        else await sleep(250);
-      }
-    }
+    for (const { key, text } of unanswered) acknowledged.set(key, await retried(apiKey, key, text));
     return { ids: [...acknowledged.values()], retried: unanswered.length };
   }
 
@@ -211,19 +225,49 @@ describe('kill -9 of every role under load (postgres + redis)', () => {
     }
   };
 
+  test("an ingestion whose append committed but whose reply was lost, and a projector's page cut mid-way: the retry meets the stored source, read models equal a rebuild", async () => {
+    const { apiKey, organizationId } = await organizationKey();
+    const ids: string[] = [];
+    // The ambiguous commit: the api process's append reaches the server and commits, and the
+    // connection drops before the reply comes back. The client gets an error and retries with its key.
+    const key = `lost-reply-${randomBytes(3).toString('hex')}`;
+    const text = 'A drumlin is an elongated hill shaped by glacial ice.';
+    let cuts = proxy.cuts();
+    proxy.arm({ kind: 'after-insert-complete' });
+    assert.equal(await ingest(roles.api2?.url as string, apiKey, key, text), null, 'the request whose reply was lost is not acknowledged');
+    assert.equal(proxy.cuts(), cuts + 1, 'the connection was cut after the commit');
+    ids.push(await retried(apiKey, key, text));
+    // A burst of ingestions, with the projector's next page of more than one event cut after its first.
+    cuts = proxy.cuts();
+    proxy.arm({ kind: 'after-rows', rows: 1 });
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const key = `burst-${i}-${randomBytes(3).toString('hex')}`;
+        const text = `Fact ${i}: an esker is a ridge of sand left by a glacial stream.`;
+        return ingest(roles.api1?.url as string, apiKey, key, text).then((id) => id ?? retried(apiKey, key, text));
+      }),
+    );
+    ids.push(...burst);
+    for (let waited = 0; proxy.cuts() === cuts; waited += 100) {
+      if (waited > 20_000) throw new Error('the projector never read a page of more than one event through the proxy');
+      await sleep(100);
+    }
+    await verify(organizationId, { ids, retried: 1 });
+  });
+
   test('kill -9 of worker, projector and an api process: acknowledged writes survive once, read models equal a rebuild', async () => {
     const { apiKey, organizationId } = await organizationKey();
-    const restart = async (role: keyof typeof roles, envRole: string) => {
+    const restart = async (role: keyof typeof roles) => {
       await sleep(700);
       await roles[role]?.stop('SIGKILL');
       roles[role] = null;
       await sleep(300);
-      roles[role] = await spawnService({ ...env, ROLE: envRole });
+      roles[role] = await spawnRole(role);
     };
     const load = await underLoad(apiKey, async () => {
-      await restart('worker', 'worker');
-      await restart('projector', 'projector');
-      await restart('api2', 'api');
+      await restart('worker');
+      await restart('projector');
+      await restart('api2');
     });
     assert.ok(load.ids.length > 20, `only ${load.ids.length} writes were acknowledged`);
     await verify(organizationId, load);

@@ -1,5 +1,6 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,11 +36,19 @@ async function ready(check: () => Promise<unknown>, what: string, timeoutMs = 30
   }
 }
 
-/** Whatever a crashed test leaves running is stopped when its process exits. */
+/** Whatever a failed or interrupted test leaves running is stopped when its process exits or is told to. */
 const atExit = new Set<() => void>();
-process.once('exit', () => {
+const cleanUp = () => {
   for (const cleanup of atExit) cleanup();
-});
+  atExit.clear();
+};
+process.once('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    cleanUp();
+    // Then what the signal would have done without this listener.
+    process.kill(process.pid, signal);
+  });
 
 /** The binaries of the newest PostgreSQL installed (Debian keeps them off PATH), or PG_BIN. */
 async function postgresBin(): Promise<string> {
@@ -97,6 +106,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     } catch {
       // Not running.
     }
+    rmSync(dir, { recursive: true, force: true });
   };
   atExit.add(kill);
   await start();
@@ -144,7 +154,10 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     await exited;
     server = null;
   };
-  const kill = () => void server?.kill('SIGKILL');
+  const kill = () => {
+    server?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
   atExit.add(kill);
   await start();
   return {
