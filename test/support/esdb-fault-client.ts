@@ -27,7 +27,7 @@ export function faultyEventStoreDb(client: EventStoreDBClient, faultyClient: Eve
     return true;
   };
   const breaking = new Proxy(faultyClient, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === 'appendToStream')
         return async (...args: Parameters<EventStoreDBClient['appendToStream']>) => {
           const result = await target.appendToStream(...args);
@@ -38,7 +38,8 @@ export function faultyEventStoreDb(client: EventStoreDBClient, faultyClient: Eve
         };
       if (property === 'subscribeToAll')
         return (...args: Parameters<EventStoreDBClient['subscribeToAll']>) => breakable(target.subscribeToAll(...args), breakNow);
-      const value: unknown = Reflect.get(target, property, receiver);
+      // The client keeps private fields, which only the client itself (not this proxy) may read.
+      const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
