@@ -83,7 +83,10 @@ await writeFile(join(here, 'review.jsonl'), `${items.map((item) => JSON.stringif
 
 const heldOut = new Set(corpus.filter((entry) => entry.heldOut).map((entry) => entry.file));
 const kindOf = new Map(corpus.map((entry) => [entry.file, entry.kind]));
-const tally = (selected: Item[]) => {
+// The same item generated at several difficulties is one item to a reader: each text counts once.
+const unique = (selected: Item[]) => [...new Map(selected.map((item) => [item.hash, item])).values()];
+const tally = (all: Item[]) => {
+  const selected = unique(all);
   const judged = selected.filter((item) => judgements[item.hash] && item.resource !== 'mindmap');
   const kept = judged.filter((item) => judgements[item.hash]?.verdict === 'keep').length;
   return `${kept}/${judged.length} acceptable${judged.length ? ` (${Math.round((kept / judged.length) * 100)}%)` : ''}, ${selected.filter((item) => !judgements[item.hash] && item.resource !== 'mindmap').length} not yet judged`;
