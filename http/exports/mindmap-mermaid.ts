@@ -3,11 +3,22 @@ import { mindmapTree, type TreeNode } from './mindmap-tree.ts';
 
 // A Mermaid `mindmap` diagram: nesting by indentation, every node as `n<k>["label"]` so that its text
 // is a quoted string. Inside one, Mermaid reads `#name;` as an entity: quotes and the characters
-// that would end or break the string are written as entity codes, line breaks as spaces.
+// that would end or break the string are written as entity codes, line breaks as spaces. Mermaid
+// renders a label as HTML, so `<`, `>` and `&` are entity codes too, or a label could carry markup.
 
-const ENTITIES: Record<string, string> = { '"': '#quot;', '#': '#35;', ';': '#59;', '[': '#91;', ']': '#93;', '`': '#96;' };
+const ENTITIES: Record<string, string> = {
+  '"': '#quot;',
+  '#': '#35;',
+  ';': '#59;',
+  '[': '#91;',
+  ']': '#93;',
+  '`': '#96;',
+  '<': '#lt;',
+  '>': '#gt;',
+  '&': '#amp;',
+};
 
-const quote = (text: string) => `"${text.replace(/[\r\n]+/g, ' ').replace(/["#;[\]`]/g, (c) => ENTITIES[c] as string)}"`;
+const quote = (text: string) => `"${text.replace(/[\r\n]+/g, ' ').replace(/["#;[\]`<>&]/g, (c) => ENTITIES[c] as string)}"`;
 
 export function mindmapMermaid(mindmap: MindmapContent): string {
   let count = 0;

@@ -20,9 +20,11 @@ import { quizGift } from '../../http/exports/quiz-gift.ts';
 import { quizMoodleXml } from '../../http/exports/quiz-moodle-xml.ts';
 import { quizQti } from '../../http/exports/quiz-qti.ts';
 import { restored } from '../../http/exports/spreadsheet-cells.ts';
+import { htmlText } from '../support/html-text.ts';
+import { readMermaidMindmap } from '../support/mermaid.ts';
 
 // Every export read back by its format's own reader (csv-parse, SQLite for the Anki collection,
-// gift-pegjs, an XML parser, markmap's transformer), with hostile text in every field: nothing is
+// gift-pegjs, an XML parser, markmap's transformer, Mermaid's parser), with hostile text in every field: nothing is
 // lost, nothing is read as markup or as a spreadsheet formula.
 
 const hostile = [
@@ -84,14 +86,6 @@ const expectedTree = (oneLine: boolean): Labels => {
   return build('root');
 };
 
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
-const decodeHtml = (html: string) =>
-  html.replace(/&(lt|gt|amp|quot|#x[0-9a-f]+|#\d+);/gi, (_, entity: string) =>
-    entity[0] === '#'
-      ? String.fromCodePoint(entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1)))
-      : (NAMED[entity] as string),
-  );
-
 const xml = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -144,12 +138,12 @@ describe('exports read back by their formats’ readers', () => {
     assert.ok((Object.values(JSON.parse(col.decks)) as { name: string }[]).some((deck) => deck.name === set.title));
     const notes = db.prepare('SELECT flds, sfld FROM notes ORDER BY id').all() as { flds: string; sfld: string }[];
     assert.deepEqual(
-      notes.map((note) => decodeHtml(note.flds.split('\x1f')[0] as string)),
+      notes.map((note) => htmlText(note.flds.split('\x1f')[0] as string)),
       set.cards.map((card) => card.term),
     );
     for (const [i, note] of notes.entries()) {
       const back = note.flds.split('\x1f')[1] as string;
-      assert.ok(decodeHtml(back).startsWith(set.cards[i]?.definition as string));
+      assert.ok(htmlText(back).startsWith(set.cards[i]?.definition as string));
       assert.doesNotMatch(back.replace(/<\/?div[^>]*>/g, ''), /<b>|<\/text>/, 'card text is escaped, never markup');
     }
     assert.equal((db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n, set.cards.length);
@@ -242,7 +236,7 @@ describe('exports read back by their formats’ readers', () => {
   test('mindmap Markdown: markmap’s transformer reads back the same tree', () => {
     const { root } = new Transformer().transform(mindmapMarkdown(mindmap));
     const labels = (node: { content: string; children?: unknown[] }): Labels => ({
-      label: decodeHtml(node.content),
+      label: htmlText(node.content),
       children: ((node.children ?? []) as { content: string }[]).map(labels),
     });
     assert.deepEqual(labels(root as { content: string }), expectedTree(true));
@@ -260,29 +254,9 @@ describe('exports read back by their formats’ readers', () => {
     assert.deepEqual(fromOutline(freemind.map.node[0] as Record<string, any>, '@TEXT', 'node'), expectedTree(false));
   });
 
-  test('mindmap Mermaid: an indented mindmap of quoted nodes whose text decodes back to the labels', () => {
-    const [header, ...lines] = mindmapMermaid(mindmap).trimEnd().split('\n');
-    assert.equal(header, 'mindmap');
-    const entities: Record<string, string> = { quot: '"', '35': '#', '59': ';', '91': '[', '93': ']', '96': '`' };
-    const nodes = lines.map((line) => {
-      const match = /^( +)n\d+\["([^"\n]*)"\]$/.exec(line);
-      assert.ok(match, `a node line: ${line}`);
-      return {
-        depth: (match[1] as string).length / 2,
-        label: (match[2] as string).replace(/#(quot|\d+);/g, (_, entity: string) => entities[entity] as string),
-      };
-    });
-    const tree = (start: number): [Labels, number] => {
-      const node: Labels = { label: nodes[start]?.label as string, children: [] };
-      let next = start + 1;
-      while (next < nodes.length && (nodes[next]?.depth as number) > (nodes[start]?.depth as number)) {
-        const [child, after] = tree(next);
-        node.children.push(child);
-        next = after;
-      }
-      return [node, next];
-    };
-    assert.deepEqual(tree(0)[0], expectedTree(true));
+  test('mindmap Mermaid: Mermaid’s own parser reads a mindmap diagram of the same tree, every label as text', async () => {
+    assert.deepEqual(await readMermaidMindmap(mindmapMermaid(mindmap)), expectedTree(true));
+    await assert.rejects(readMermaidMindmap('mindmap\n  n0["a"]\n    n1["b]]'), 'the reader refuses what Mermaid cannot parse');
   });
 
   test('file names come from the title without characters a file system or a header would choke on', () => {
