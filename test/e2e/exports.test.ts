@@ -1,16 +1,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { unzipSync } from 'fflate';
 import { parse as parseGift } from 'gift-pegjs';
 import { makePdf } from '../support/make-pdf.ts';
 import { startTestService, type TestService } from '../support/service.ts';
-import { ingestFile, waitForSource } from '../support/sources.ts';
+import { ingestFile, ingestUrl, waitForSource } from '../support/sources.ts';
 
 // Exports over HTTP, as a client downloads them: every format of every kind with its Content-Type
 // and a file name from the title; an unknown format, a resource not ready and another
-// organization's resource answer 400, 409 and 403.
+// organization's resource answer 400, 409 (failed or still generating) and 403.
 
 describe('exports over HTTP', () => {
   let service: TestService;
@@ -19,7 +21,7 @@ describe('exports over HTTP', () => {
   const ready: Record<string, string> = {};
 
   before(async () => {
-    service = await startTestService();
+    service = await startTestService({ WEB_FETCH_ALLOW_LOOPBACK: 'true' });
     apiKey = (await service.createOrganization('Teachers')).apiKey;
     otherKey = (await service.createOrganization('Strangers')).apiKey;
     const text = await readFile(join(import.meta.dirname, '..', 'fixtures', 'generation', 'photosynthesis-chapter.txt'), 'utf8');
@@ -88,5 +90,38 @@ describe('exports over HTTP', () => {
     const response = await download(`/v1/quizzes/${quiz.body.data.id}/export?format=gift`);
     assert.equal(response.status, 409);
     assert.match(((await response.json()) as { error: string }).error, /quiz is failed; it can be exported once it is ready/);
+  });
+
+  test('a resource still generating is a 409', async () => {
+    // A web page whose server holds its answer keeps the source processing, so a mindmap requested
+    // from it stays generating until the page is released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pages = createServer((_req, res) => {
+      void held.then(() => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<html><head><title>Tides</title></head><body><article><h1>Tides</h1><p>Tides are the rise and fall of the sea.</p></article></body></html>');
+      });
+    });
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(pages.address() as { port: number }).port}/tides`;
+      const sourceId = (await ingestUrl(service, apiKey, 'webpage', url)).body.data.id;
+      const requested = service.call('POST', `/v1/sources/${sourceId}/mindmaps`, { apiKey, json: {} });
+      let mindmapId: string | undefined;
+      while (!mindmapId) {
+        await sleep(50);
+        mindmapId = (await service.call('GET', `/v1/mindmaps?sourceId=${sourceId}`, { apiKey })).body.data[0]?._id;
+      }
+      const response = await download(`/v1/mindmaps/${mindmapId}/export?format=opml`);
+      assert.equal(response.status, 409);
+      assert.deepEqual(await response.json(), { error: 'the mindmap is generating; it can be exported once it is ready' });
+      release();
+      await requested;
+    } finally {
+      release();
+      pages.closeAllConnections();
+      await new Promise((resolve) => pages.close(resolve));
+    }
   });
 });
