@@ -104,14 +104,19 @@ for (const entry of corpus) {
 for (const kind of new Set(kindOf.values()))
   console.log(`kind ${kind}:`.padEnd(42), tally(items.filter((item) => kindOf.get(item.document) === kind && !heldOut.has(item.document))));
 const mindmapScores = (selected: Item[]) => {
-  const scores = selected.flatMap((item) => (item.resource === 'mindmap' && judgements[item.hash]?.score !== undefined ? [judgements[item.hash]?.score ?? 0] : []));
-  return scores.length ? `mindmaps ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}/5 on average over ${scores.length} scored` : 'no mindmap scored';
+  const scores = selected.flatMap((item) =>
+    item.resource === 'mindmap' && judgements[item.hash]?.score !== undefined ? [judgements[item.hash]?.score ?? 0] : [],
+  );
+  return scores.length
+    ? `mindmaps ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}/5 on average over ${scores.length} scored`
+    : 'no mindmap scored';
 };
 for (const part of [false, true]) {
   const selected = items.filter((item) => heldOut.has(item.document) === part);
   const label = part ? 'overall (held out):' : 'overall (tuning part):';
   console.log(label.padEnd(42), tally(selected));
-  for (const resource of ['quiz', 'flashcards'] as const) console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
+  for (const resource of ['quiz', 'flashcards'] as const)
+    console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
   console.log('  mindmaps:'.padEnd(42), mindmapScores(selected));
 }
 console.log(`${items.length} items written to eval/review.jsonl; judge them in eval/judgements.json by eval/RUBRIC.md`);
