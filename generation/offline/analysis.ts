@@ -76,6 +76,7 @@ function build(content: ExtractedContent): Analysis {
   const tables: Table[] = [];
   const titles: string[] = content.title ? [content.title] : [];
   let seed = hashText(content.title ?? '');
+  const codeLines: string[] = [];
   let section: string | undefined;
 
   for (const entry of entriesOf(content)) {
@@ -91,6 +92,7 @@ function build(content: ExtractedContent): Analysis {
     } else if (!paged) section = undefined;
 
     const segmented = segmentText(entry.text, entry.kind === 'sheet');
+    codeLines.push(...segmented.code);
     for (const textBlock of segmented.blocks) {
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
@@ -116,10 +118,12 @@ function build(content: ExtractedContent): Analysis {
   }
 
   const definitions = findDefinitions(blocks, sentences);
+  const codeText = [...codeLines, ...(content.blocks ?? []).filter((block) => block.kind === 'code').map((block) => block.text)].join('\n');
   const phrases = indexPhrases(sentences, {
     unitCount: units.length,
     titles,
     definedKeys: new Set(definitions.map((definition) => definition.key)),
+    codeWords: new Set(codeText.toLowerCase().match(/\p{L}[\p{L}\p{N}_]*/gu) ?? []),
   });
   // A sentence's capital letters say little about a term; the spelling used across the text does.
   const spelled = definitions.map((definition) => {

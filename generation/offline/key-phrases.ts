@@ -347,6 +347,11 @@ function isGlued(tokens: readonly Token[], span: Span): boolean {
   return (tokens[span.start]?.space === '' && joins(before)) || (after?.space === '' && joins(after) && tokens[span.end + 2]?.space === '');
 }
 
+/** A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"): a name, not a concept. */
+function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
+  return tally.tokenCount === 1 && tally.count < MIN_UNSEEN_TERM_MENTIONS && codeWords.has(tally.key);
+}
+
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
 
@@ -388,6 +393,8 @@ type Tally = {
   sentenceIds: number[];
   /** Seen as a piece of an address or a file name at least once. */
   glued: boolean;
+  /** Led by an adjective ("varying level", "surprising effect"): seen once with an everyday head, it is a description, not a term. */
+  adjectiveLead: boolean;
 };
 
 function bestForm(forms: Map<string, number>): string {
@@ -411,7 +418,8 @@ function wordRuns(titles: readonly string[]): Set<string> {
   return runs;
 }
 
-export type PhraseContext = { unitCount: number; titles: readonly string[]; definedKeys: ReadonlySet<string> };
+/** `codeWords`: the words of the document's code and console output, where its examples' names live. */
+export type PhraseContext = { unitCount: number; titles: readonly string[]; definedKeys: ReadonlySet<string>; codeWords: ReadonlySet<string> };
 
 const TITLE_BOOST = 1.6;
 const DEFINED_BOOST = 1.8;
@@ -436,6 +444,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
           units: new Map(),
           sentenceIds: [],
           glued: false,
+          adjectiveLead: false,
         };
         tallies.set(span.key, tally);
       }
@@ -443,6 +452,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       tally.forms.set(form, (tally.forms.get(form) ?? 0) + weight);
       tally.count += 1;
       if (isGlued(sentence.tokens, span)) tally.glued = true;
+      if (span.end > span.start && sentence.tokens[span.start]?.pos === 'ADJ') tally.adjectiveLead = true;
       tally.units.set(sentence.unit, (tally.units.get(sentence.unit) ?? 0) + 1);
       if (tally.sentenceIds.at(-1) !== sentence.id) tally.sentenceIds.push(sentence.id);
     }
@@ -485,6 +495,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !isTaggingSlip(tally.lemmas, tally.count, verbs) &&
         !isIdentifier(display, tally.count) &&
         !tally.glued &&
+        !isExampleName(tally, context.codeWords) &&
+        !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

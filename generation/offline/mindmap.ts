@@ -49,6 +49,12 @@ function cleanHeading(text: string): string {
   return text.replace(/^(?:chapter\s+)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
 }
 
+/** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also") and sentences a layout took for headings are no branches. */
+const CHROME_LABEL = /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go)\b/i;
+function isChromeOrSentence(label: string): boolean {
+  return CHROME_LABEL.test(label.trim()) || /[:.!?]$/.test(label.trim()) || label.split(/\s+/).length > 10;
+}
+
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
   for (const sentence of analysis.sentences) {
@@ -57,7 +63,7 @@ function topicsOf(analysis: Analysis): Topic[] {
     topic.sentences.push(sentence);
     topics.set(sentence.section, topic);
   }
-  const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement));
+  const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement) && !isChromeOrSentence(topic.label));
   const fromTables = analysis.tables.map((table) => ({ label: table.title, sentences: [], table }));
   return [...withText, ...fromTables];
 }

@@ -10,7 +10,8 @@ export type BlockKind = 'heading' | 'prose' | 'bullet';
 export type TextBlock = { kind: BlockKind; text: string };
 export type TableRow = { cells: string[]; line: string };
 export type RawTable = { headers: string[]; rows: TableRow[] };
-export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[] };
+/** `code`: the lines left out as code or console output, whose words tell an example's names. */
+export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[]; code: string[] };
 
 const BULLET = /^\s*(?:[-•*▪◦‣·–—]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
 const TERMINAL = /[.!?]["”’)]?$/;
@@ -159,6 +160,7 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
   const lines = text.split(/\r?\n/);
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
+  const code: string[] = [];
   let open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined;
   /** The line before was code: what follows without a blank line is its output, unless it reads as prose. */
   let afterCode = false;
@@ -182,6 +184,7 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     // lines: they are no prose to draw facts or options from.
     if (!permissive && (isCodeLine(line) || (afterCode && isOutputLine(line)))) {
       close();
+      code.push(line);
       afterCode = true;
       continue;
     }
@@ -206,5 +209,5 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     open = { kind: bullet ? 'bullet' : 'prose', lines: [content] };
   }
   close();
-  return { blocks, tables };
+  return { blocks, tables, code };
 }

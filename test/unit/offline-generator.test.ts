@@ -276,6 +276,9 @@ describe('facts come from prose, never from code or page chrome', () => {
       'Composition builds objects from other objects instead of inheriting from them.',
       'Encapsulation hides the internal state of an object behind its methods.',
       'Polymorphism means that code written for a base class works with its derived classes.',
+      'A class attribute is shared by all instances of the class, while an instance attribute belongs to one object.',
+      'The constructor initialises the instance attributes of a new object.',
+      'A mixin is a small base class that adds one capability to its derived classes.',
     ];
     const html = `<html><body><nav>Download the ebook | Previous | Next</nav><h1>Classes</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}<pre>class B(Base): pass\nclass C(B): pass\n&gt;&gt;&gt; print("Arguments", ham, eggs)</pre><footer>Copyright 2001 Python Software Foundation</footer></body></html>`;
     const content = htmlContent(html, 'Classes', undefined);
