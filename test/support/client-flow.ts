@@ -34,8 +34,16 @@ export async function runClientFlow(baseUrl: string, adminKey: string) {
         'Weathering',
         'Weathering is the breaking down of rocks at the surface of the Earth.',
         'Erosion is the movement of weathered material by water, wind or ice.',
+        'Frost wedging is weathering caused by water that freezes in the cracks of rocks.',
+        'Oxidation is a chemical weathering process in which minerals react with oxygen.',
       ],
-      ['Soil', 'Soil is a mixture of minerals, organic matter, water and air.', 'Humus is the dark organic part of soil formed from decayed plants.'],
+      [
+        'Soil',
+        'Soil is a mixture of minerals, organic matter, water and air.',
+        'Humus is the dark organic part of soil formed from decayed plants.',
+        'Topsoil is the upper layer of soil where most organic matter collects.',
+        'Leaching is the removal of dissolved minerals from soil by water.',
+      ],
     ],
     { title: 'Earth Surface Processes' },
   );
