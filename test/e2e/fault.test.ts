@@ -158,7 +158,6 @@ describe('faults under load: every role killed, the servers stopped and crashed,
       );
       assert.equal(new Set(acknowledged).size, acknowledged.length, 'one source id per request');
       assert.equal(ingested.length, acknowledged.length, `one stored source per request (${load.retried} requests were retried with their key)`);
-      const deadline = Date.now() + 150_000;
       const unsettled = async () => {
         const statuses: string[] = [];
         for (const id of acknowledged) {
@@ -167,9 +166,20 @@ describe('faults under load: every role killed, the servers stopped and crashed,
         }
         return statuses;
       };
-      for (let left = await unsettled(); left.length > 0; left = await unsettled()) {
-        if (Date.now() > deadline) throw new Error(`${left.length} accepted sources did not end indexed or failed: ${[...new Set(left)].join(', ')}`);
+      // A loaded machine indexes slowly (about one source a second on two busy cores); what must not
+      // happen is that indexing stops. So the wait fails when no source has settled for a minute
+      // (or after ten minutes in all), not at a fixed time.
+      const started = Date.now();
+      let progressed = started;
+      for (let left = await unsettled(); left.length > 0;) {
         await sleep(250);
+        const now = await unsettled();
+        if (now.length < left.length) progressed = Date.now();
+        left = now;
+        if (left.length > 0 && (Date.now() - progressed > 60_000 || Date.now() - started > 600_000))
+          throw new Error(
+            `${left.length} accepted sources did not end indexed or failed (${[...new Set(left)].join(', ')}); none settled in the last ${Math.round((Date.now() - progressed) / 1000)} s; the worker said:\n${roles.worker?.output().slice(-4000)}`,
+          );
       }
       for (const id of acknowledged) {
         const events = await store.readStream(sourceStreamName(id));
@@ -179,7 +189,7 @@ describe('faults under load: every role killed, the servers stopped and crashed,
       // waits for: compare only once no work is pending and no event has arrived for a second, so both
       // sides hold the same events.
       let head = await store.headCheckpoint();
-      for (;;) {
+      for (const deadline = Date.now() + 120_000; ;) {
         if (Date.now() > deadline) throw new Error('the service did not become idle');
         await sleep(1000);
         const pending = await listPendingJobs(await readStore.active(), { limit: 1 });
