@@ -189,7 +189,12 @@ function termClozes({ analysis, pools, difficulty, titleWords, pairs }: Build, s
           return {
             stem: `Complete the sentence: "${maskTokens(tokens, span.start, span.end)}"`,
             answer,
-            pools: [{ family: answer.family, options: pools.terms.get(answer.family) ?? [] }],
+            // A term the document defines stands among the other terms it defines (a glossary's entries),
+            // before any phrase it merely uses.
+            pools: [
+              ...(analysis.definitionByKey.has(phrase.key) ? [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }] : []),
+              { family: answer.family, options: pools.terms.get(answer.family) ?? [] },
+            ],
             explanation: quoteExplanation(sentence.text, surface),
             source: sentenceReference(analysis, sentence, surface),
           };
