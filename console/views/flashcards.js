@@ -8,11 +8,10 @@ export async function flashcardsView(main, navigate, onLeave, id) {
   let flipped = false;
   const front = h('div', { class: 'face front' });
   const back = h('div', { class: 'face back' });
-  const card = h(
-    'div',
-    { class: 'flashcard', role: 'button', tabindex: 0, 'aria-label': 'Flashcard: press Space to flip, arrows for the next or previous card' },
-    h('div', { class: 'inner' }, front, back),
-  );
+  // The card is named by the text it shows (what a person sees is what a screen reader reads); how to
+  // use it is its description.
+  const hint = h('p', { class: 'muted', id: 'flashcard-hint' }, 'Click the card or press Space to flip it; the arrow keys move to the next or previous card.');
+  const card = h('div', { class: 'flashcard', role: 'button', tabindex: 0, 'aria-describedby': 'flashcard-hint' }, h('div', { class: 'inner' }, front, back));
   const position = h('p', { class: 'muted', 'aria-live': 'polite' });
   const source = h('p', { class: 'excerpt' });
 
@@ -21,6 +20,9 @@ export async function flashcardsView(main, navigate, onLeave, id) {
     front.textContent = current.term;
     back.textContent = current.definition;
     card.classList.toggle('flipped', flipped);
+    // Only the face in view is read out: the other is turned away, not gone from the page.
+    front.setAttribute('aria-hidden', String(flipped));
+    back.setAttribute('aria-hidden', String(!flipped));
     position.textContent = `Card ${index + 1} of ${set.cards.length}${flipped ? ' — definition' : ' — term'}`;
     source.textContent = `${current.source.page ? `Page ${current.source.page}: ` : ''}“${current.source.excerpt}”`;
   };
@@ -46,6 +48,7 @@ export async function flashcardsView(main, navigate, onLeave, id) {
     h('p', {}, h('a', { href: `#/sources/${set.sourceId}` }, '← Source')),
     h('h2', {}, set.title),
     exportButtons('flashcards', id, ['apkg', 'csv', 'tsv']),
+    hint,
     card,
     position,
     h(

@@ -36,20 +36,30 @@ export function sourcesView(main, navigate, onLeave) {
     h('label', { for: 'file-input' }, 'choose files', fileInput),
   );
 
+  /** The line under the drop zone of each file uploaded from this page, by source id, kept in step with its status. */
+  const uploaded = new Map();
+
   async function upload(files) {
     for (const file of files) {
       const progress = h('progress', { max: 1, value: 0, 'aria-label': `Upload of ${file.name}` });
       const outcome = h('span', {}, 'uploading…');
       uploads.append(h('li', {}, h('strong', {}, file.name), progress, outcome));
+      let sourceId;
       try {
         const { body } = await api('POST', '/v1/sources/upload-url', { fileName: file.name, sourceType: 'file' });
+        sourceId = body.sourceId;
         await putFile(body.uploadUrl, file, signedType(body.uploadUrl, file), (share) => (progress.value = share));
         progress.value = 1;
         outcome.textContent = 'uploaded; indexing';
+        uploaded.set(sourceId, outcome);
         await refresh();
       } catch (error) {
+        progress.value = 0;
         outcome.textContent = error.message;
         outcome.className = 'error';
+        // A refused upload leaves a source waiting for bytes that will not come: remove it.
+        if (sourceId) await api('DELETE', `/v1/sources/${sourceId}`).catch(() => {});
+        await refresh();
       }
     }
   }
@@ -114,6 +124,13 @@ export function sourcesView(main, navigate, onLeave) {
       ),
     );
     if (body.data.length === 0) rows.append(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No sources yet.')));
+    for (const source of body.data) {
+      const outcome = uploaded.get(source._id);
+      if (!outcome || (source.status !== 'indexed' && source.status !== 'failed')) continue;
+      outcome.textContent = source.status === 'indexed' ? 'indexed' : `failed: ${source.error}`;
+      outcome.className = source.status === 'failed' ? 'error' : '';
+      uploaded.delete(source._id);
+    }
     if (body.data.some((source) => source.status === 'pending' || source.status === 'processing')) timer = setTimeout(() => refresh().catch(() => {}), POLL_MS);
   }
   onLeave(() => clearTimeout(timer));

@@ -13,13 +13,20 @@ const TYPES = [
   'mindmap.failed',
 ];
 
-export async function webhooksView(main) {
+const POLL_MS = 3000;
+
+/** Endpoints and their deliveries, followed live while the page is open. */
+export async function webhooksView(main, navigate, onLeave) {
   const list = h('div');
   const secret = h('div');
   const url = h('input', { id: 'webhook-url', type: 'url', required: true, size: 50, placeholder: 'https://…' });
   const boxes = TYPES.map((type) => h('label', { style: 'flex-direction: row; gap: 4px' }, h('input', { type: 'checkbox', value: type }), type));
 
+  let timer;
+  onLeave(() => clearTimeout(timer));
   async function refresh() {
+    clearTimeout(timer);
+    timer = setTimeout(() => refresh().catch(() => {}), POLL_MS);
     const { body } = await api('GET', '/v1/webhooks?limit=50');
     const sections = await Promise.all(
       body.data.map(async (endpoint) => {
