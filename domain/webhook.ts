@@ -1,7 +1,7 @@
 import type { Decider } from './decider.ts';
 import type { DomainEvent, EventData } from './events.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
-import { generationNames, generationStepOf } from './generation.ts';
+import { generationStepOf } from './generation.ts';
 import type { GenerationKind } from './learning-content.ts';
 
 // Webhooks: an organization's endpoints (stream `webhook-<id>`) and the delivery of each event to
@@ -48,9 +48,6 @@ export function webhookEventOf(event: DomainEvent): WebhookEvent | null {
     resourceId: String((event.data as { id: string }).id),
   };
 }
-
-/** The collection a resource of `kind` is read from, to send it as GET shows it. */
-export const resourceCollection = (kind: ResourceKind) => (kind === 'source' ? 'sources' : generationNames[kind].collection);
 
 export type WebhookState =
   { status: 'none' } | { status: 'active' | 'disabled'; webhookId: string; organizationId: string; secretVersion: number } | { status: 'deleted' };

@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import { deliveryCommands, webhookCommands } from '../../commands/streams.ts';
 import { webhookSecret } from '../../commands/webhooks.ts';
 import { ConflictError } from '../../domain/errors.ts';
-import { type ResourceKind, resourceCollection } from '../../domain/webhook.ts';
+import type { ResourceKind } from '../../domain/webhook.ts';
 import { ConcurrencyError, type EventStore } from '../../ports/event-store.ts';
 import type { Doc, ReadStore } from '../../ports/read-store.ts';
+import { getGeneration } from '../../projections/generated-resources.ts';
 import { GENERATED_INTERNAL, present, SOURCE_INTERNAL } from '../../projections/public-view.ts';
+import { getSource } from '../../projections/sources.ts';
 import { getWebhook, pendingDeliveries } from '../../projections/webhooks.ts';
 
 // Delivers webhooks (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`
@@ -52,7 +54,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
 
   async function payloadOf(delivery: Doc): Promise<string> {
     const kind = delivery['resourceKind'] as ResourceKind;
-    const resource = await (await options.readStore.active()).get(resourceCollection(kind), String(delivery['resourceId']));
+    const space = await options.readStore.active();
+    const resourceId = String(delivery['resourceId']);
+    const resource = await (kind === 'source' ? getSource(space, resourceId) : getGeneration(space, kind, resourceId));
     const data =
       resource && delivery['eventType'] !== 'source.deleted'
         ? present(resource, 'id', kind === 'source' ? SOURCE_INTERNAL : GENERATED_INTERNAL)
