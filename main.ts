@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Checkpoint } from './ports/event-store.ts';
 import { createApp } from './http/app.ts';
+import type { KeyLookup } from './http/auth.ts';
+import { startKeyCache } from './http/key-cache.ts';
 import type { ApiContext } from './http/api-context.ts';
 import { allRoutes } from './http/routes/index.ts';
 import { type Config, ConfigError, loadConfig } from './infrastructure/config.ts';
 import { openAdapters, type Adapters } from './infrastructure/adapters.ts';
+import { createLogger, stdoutDestination } from './infrastructure/logger.ts';
 import { createMetrics, reasonLabel, timedEventStore } from './infrastructure/metrics.ts';
 import { persistentSecret } from './infrastructure/secrets.ts';
 import { allProjections } from './projections/index.ts';
@@ -127,6 +130,18 @@ export async function startService(config: Config, logger: Logger, options: { cl
 
   let url = '';
   if (role === 'all' || role === 'api') {
+    const findKey: KeyLookup = async (keyHash) => findKeyByHash(await readStore.active(), keyHash);
+    let lookupKey = findKey;
+    // In-memory read models answer a key lookup from a map; Redis costs a round trip per request, so
+    // keys found there are cached, and a revocation this process answers waits for the cache too.
+    if (config.READ_STORE === 'redis') {
+      const keyCache = startKeyCache({ lookup: findKey, eventStore: adapters.eventStore, from: await (await readStore.active()).checkpoint() });
+      stops.push(() => keyCache.stop());
+      lookupKey = keyCache.lookup;
+      const projected = awaitProjection;
+      awaitProjection = async (checkpoint) =>
+        (await projected(checkpoint)) && (checkpoint === null || keyCache.waitFor(checkpoint, config.READ_YOUR_WRITES_TIMEOUT_MS));
+    }
     const api: ApiContext = {
       eventStore,
       readStore,
@@ -180,7 +195,7 @@ export async function startService(config: Config, logger: Logger, options: { cl
         adapters.pushAuth ? storageNotifications(adapters, eventStore, config) : null,
       ),
       adminKey,
-      lookupKey: async (keyHash) => findKeyByHash(await readStore.active(), keyHash),
+      lookupKey,
       logger,
       metrics,
       requestState: adapters.requestState,
@@ -267,11 +282,7 @@ async function main() {
     }
     throw error;
   }
-  // Log lines are buffered and written asynchronously (a synchronous write per request cost a fifth of
-  // the read path's CPU); whatever is buffered is written out when the process exits.
-  const destination = pino.destination({ dest: 1, sync: false });
-  process.on('exit', () => destination.flushSync());
-  const logger = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE }, redact: ['req.headers', '*.apiKey', '*.adminKey'] }, destination);
+  const logger = createLogger({ level: config.LOG_LEVEL, role: config.ROLE }, stdoutDestination());
   const service = await startService(config, logger);
   if (service.url)
     process.stdout.write(`Listening on ${service.url} (role ${config.ROLE}, events: ${config.EVENT_STORE}, read models: ${config.READ_STORE})\n`);

@@ -1,21 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { RequestMetrics } from '../ports/metrics.ts';
-import { ConflictError, DomainError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from '../domain/errors.ts';
-import { BlobTooLargeError } from '../ports/blob-store.ts';
-import { InvalidCursorError } from '../projections/list-cursor.ts';
-import { authenticate, type KeyLookup } from './auth.ts';
-import { fingerprintOf, idempotencySession } from './idempotency.ts';
 import type { RequestStateStores } from '../ports/request-state.ts';
-import { HttpError } from './http-error.ts';
-import type { Reply } from './reply.ts';
-import type { RouteContext, RouteDefinition } from './route.ts';
-import type { IdempotencySession } from './idempotency.ts';
+import { authGate, type KeyLookup } from './auth.ts';
 import { assertAcceptableJson } from './json-guard.ts';
-import { parseOr400 } from './validation.ts';
+import { sendJson } from './json-response.ts';
+import { readRouter } from './read-routes.ts';
+import { requestTracer, traceOf } from './request-trace.ts';
+import type { RouteDefinition } from './route.ts';
+import { answerError, prepareRoute, routeServer, type PreparedRoute, type ServeRoute } from './serve-route.ts';
 
 export type AppOptions = {
   routes: RouteDefinition[];
@@ -28,50 +24,36 @@ export type AppOptions = {
   limits: { requestsPerMinute: number; idempotencyTtlMs: number; failedAuthPerMinute: number };
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/**
+ * The service's HTTP handler: every request is traced (id, access log, metrics); GET and HEAD of
+ * the declared routes are dispatched by the read router, everything else by express (request
+ * bodies, the console's static files, 404s). Both serve a route through the same serveRoute.
+ */
+export function createApp(options: AppOptions): RequestListener {
+  const { logger } = options;
+  const startTrace = requestTracer({ logger, ...(options.metrics ? { metrics: options.metrics } : {}) });
+  const serve = routeServer({
+    gate: authGate({ adminKey: options.adminKey, lookupKey: options.lookupKey, rateLimits: options.requestState.rateLimits, limits: options.limits }),
+    idempotency: options.requestState.idempotency,
+    idempotencyTtlMs: options.limits.idempotencyTtlMs,
+    logger,
+    clock: options.clock,
+  });
+  const routes = options.routes.map(prepareRoute);
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => answerError(req, res, error, logger);
+  const dispatchRead = readRouter(routes, serve, failed);
+  const app = expressApp(routes, serve, options);
+  return (req, res) => {
+    const trace = startTrace(req, res);
+    if (!dispatchRead(req, res, trace)) app(req, res);
+  };
+}
 
-const statusOfDomainError = (error: DomainError): number =>
-  error instanceof NotFoundError
-    ? 404
-    : error instanceof ForbiddenError
-      ? 403
-      : error instanceof ConflictError
-        ? 409
-        : error instanceof InvalidRequestError
-          ? 400
-          : 422;
-
-export function createApp(options: AppOptions): express.Express {
+function expressApp(routes: PreparedRoute[], serve: ServeRoute, options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
-
-  app.use((req, res, next) => {
-    const given = req.header('x-request-id');
-    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
-    res.locals['requestId'] = requestId;
-    res.setHeader('x-request-id', requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const labels = { method: req.method, route: String(res.locals['route'] ?? 'unmatched'), status: String(res.statusCode) };
-      options.metrics?.httpRequests.inc(labels);
-      options.metrics?.httpDuration.observe(labels, durationMs / 1000);
-      options.logger.info(
-        {
-          requestId,
-          method: req.method,
-          route: res.locals['route'] ?? null,
-          path: req.path,
-          status: res.statusCode,
-          durationMs: Math.round(durationMs * 10) / 10,
-        },
-        'request',
-      );
-    });
-    next();
-  });
 
   const { metrics } = options;
   if (metrics) {
@@ -88,15 +70,15 @@ export function createApp(options: AppOptions): express.Express {
   serveConsole(app);
 
   const json = express.json({ limit: '1mb', type: () => true, verify: (_req, _res, body) => assertAcceptableJson(body, 'the request body') });
-  for (const route of options.routes) {
+  for (const route of routes) {
     const handlers: RequestHandler[] = [];
-    if (route.body) handlers.push(jsonBodyWhenPresent(json));
-    handlers.push(routeHandler(route, options));
-    app[route.method](route.path, ...handlers);
+    if (route.definition.body) handlers.push(jsonBodyWhenPresent(json));
+    handlers.push((req, res) => serve(route, req, res, traceOf(res), { params: req.params, query: req.query, body: req.body }));
+    app[route.definition.method](route.definition.path, ...handlers);
   }
 
   app.use((req, res) => {
-    res.status(404).json({ error: `no route for ${req.method} ${req.path}` });
+    sendJson(req, res, 404, { error: `no route for ${req.method} ${req.path}` });
   });
   app.use(errorHandler(options.logger));
   return app;
@@ -139,127 +121,8 @@ const jsonBodyWhenPresent =
     json(req, res, next);
   };
 
-function routeHandler(route: RouteDefinition, options: AppOptions): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    res.locals['route'] = `${route.method.toUpperCase()} ${route.path}`;
-    let session: IdempotencySession | null = null;
-    let written: Reply | null = null;
-    try {
-      const caller = await authenticateThrottled(route.auth, req, options);
-      if (caller) await enforceRateLimit(caller.organizationId, res, options);
-      if (route.method === 'post' && (route.auth === 'apiKey' || route.auth === 'adminKey')) {
-        const scope = caller ? `org:${caller.organizationId}` : 'admin';
-        session = idempotencySession(options.requestState.idempotency, scope, req.header('idempotency-key'), options.limits.idempotencyTtlMs);
-      }
-      const params = (route.params ? parseOr400(route.params, req.params) : req.params) as Record<string, string>;
-      const query = route.query ? parseOr400(route.query, req.query) : {};
-      const body = route.body ? parseOr400(route.body, req.body ?? {}) : undefined;
-      const manual = route.idempotency === 'manual';
-      const derivedId = session?.resourceId;
-      const context: RouteContext = {
-        correlationId: String(res.locals['requestId']),
-        caller,
-        now: () => options.clock().toISOString(),
-        idempotency: manual ? session : null,
-        newId: () => (derivedId ? { id: derivedId, derived: true } : { id: randomUUID(), derived: false }),
-        written: (reply) => {
-          written = reply;
-        },
-      };
-      const replay = session && !manual ? await session.begin(fingerprintOf(route.method, route.path, params, body ?? null)) : null;
-      const reply = replay ?? (await route.handle({ params, query, body, req, res }, context));
-      if (!replay) await session?.finish(reply);
-      send(res, reply);
-    } catch (error) {
-      if (written === null) {
-        await session?.abandon().catch(() => undefined);
-        next(error);
-        return;
-      }
-      // The events are stored: a failure after that (reading the read models, say) must not invite a
-      // retry that would act twice, so the request answers what it wrote and its key remembers that.
-      options.logger.warn({ requestId: res.locals['requestId'], err: error, path: req.path }, 'failed after the write was stored; answering with the write');
-      await session?.finish(written).catch(() => undefined);
-      send(res, written);
-    }
-  };
-}
-
-function send(res: Response, reply: Reply) {
-  if (res.headersSent) return;
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  // A file (an export) goes out as its bytes under the Content-Type its route set; the rest is JSON.
-  if (typeof reply.body === 'string' || reply.body instanceof Uint8Array) res.status(reply.status).end(reply.body);
-  else res.status(reply.status).json(reply.body);
-}
-
-/**
- * Failed authentication is throttled per client address: past `failedAuthPerMinute` failures in a
- * minute, an address gets 429 with Retry-After (whatever key it sends) until the minute is over, so
- * keys cannot be guessed at the speed of the server.
- */
-async function authenticateThrottled(auth: RouteDefinition['auth'], req: Request, options: AppOptions) {
-  if (auth !== 'apiKey' && auth !== 'adminKey') return authenticate(auth, req, options);
-  const address = `authfail:${req.socket.remoteAddress ?? 'unknown'}`;
-  const { failedAuthPerMinute } = options.limits;
-  const failures = await options.requestState.rateLimits.peek(address, 60_000);
-  if (failures.count >= failedAuthPerMinute) throw tooManyFailures(failures.resetMs);
-  try {
-    return await authenticate(auth, req, options);
-  } catch (error) {
-    // A missing header guesses nothing; a wrong key does.
-    const presented = req.header(auth === 'apiKey' ? 'x-api-key' : 'admin-key') !== undefined;
-    if (presented && error instanceof HttpError && error.status === 401) {
-      const counted = await options.requestState.rateLimits.hit(address, 60_000);
-      if (counted.count > failedAuthPerMinute) throw tooManyFailures(counted.resetMs);
-    }
-    throw error;
-  }
-}
-
-const tooManyFailures = (resetMs: number) => {
-  const seconds = String(Math.max(1, Math.ceil(resetMs / 1000)));
-  return new HttpError(429, `too many failed authentications from this address; retry in ${seconds} s`, { 'Retry-After': seconds });
-};
-
-/** Fixed one-minute windows per organization; every authenticated answer carries RateLimit-* headers. */
-async function enforceRateLimit(organizationId: string, res: Response, options: AppOptions) {
-  const limit = options.limits.requestsPerMinute;
-  const { count, resetMs } = await options.requestState.rateLimits.hit(`org:${organizationId}`, 60_000);
-  const reset = String(Math.max(1, Math.ceil(resetMs / 1000)));
-  res.setHeader('RateLimit-Limit', String(limit));
-  res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - count)));
-  res.setHeader('RateLimit-Reset', reset);
-  if (count > limit) throw new HttpError(429, `rate limit of ${limit} requests per minute exceeded; retry in ${reset} s`, { 'Retry-After': reset });
-}
-
-function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
-    const requestId = String(res.locals['requestId'] ?? '');
-    const { status, message, headers } = describeError(error);
-    if (status >= 500) logger.error({ requestId, err: error, path: req.path }, 'request failed');
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(status).json({ error: status >= 500 ? `internal error (request id ${requestId})` : message });
-  };
-}
-
-function describeError(error: unknown): { status: number; message: string; headers: Record<string, string> } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
-  if (error instanceof TooManyRequestsError) return { status: 429, message: error.message, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
-  if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message, headers: {} };
-  if (error instanceof InvalidCursorError) return { status: 400, message: error.message, headers: {} };
-  if (error instanceof BlobTooLargeError) return { status: 413, message: error.message, headers: {} };
-  const bodyParserType = (error as { type?: unknown })?.type;
-  if (bodyParserType === 'entity.parse.failed') return { status: 400, message: 'the request body is not valid JSON', headers: {} };
-  if (bodyParserType === 'entity.too.large') return { status: 413, message: 'the request body is too large', headers: {} };
-  if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
-    return { status: 415, message: 'unsupported request body encoding', headers: {} };
-  }
-  const status = (error as { status?: unknown })?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: 'invalid request', headers: {} };
-  return { status: 500, message: 'internal error', headers: {} };
-}
+/** Errors before a route runs (a body that is not JSON, a static file's) answer as a route's errors do. */
+const errorHandler =
+  (logger: Logger): ErrorRequestHandler =>
+  (error: unknown, req, res, _next) =>
+    answerError(req, res, error, logger);

@@ -1,5 +1,5 @@
+import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import type { Request } from 'express';
 import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../ports/blob-store.ts';
 import { storeUploadStream } from './upload-stream.ts';
 import { HttpError } from './http-error.ts';
@@ -13,7 +13,7 @@ const FileNamePart = fileNameRule('the file name');
 export type IngestParts = { sourceField: string | undefined; file: (StoredBlob & { fileName: string }) | undefined };
 
 export async function readIngestRequest(
-  req: Request,
+  req: IncomingMessage,
   options: {
     blobStore: BlobStore;
     blobKey: string;
@@ -21,7 +21,7 @@ export async function readIngestRequest(
     sniff: (head: Buffer, fileName: string | undefined) => string | null;
   },
 ): Promise<IngestParts> {
-  const contentType = req.header('content-type') ?? '';
+  const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw new HttpError(415, 'the request must be multipart/form-data with a "source" part (and a "file" part for files)');
   }

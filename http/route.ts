@@ -1,9 +1,9 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { IdempotencySession } from './idempotency.ts';
 import type { Caller, Reply } from './reply.ts';
 
-// Every route is declared once with its schemas: express serves it and the OpenAPI document is
+// Every route is declared once with its schemas: the app serves it and the OpenAPI document is
 // generated from the same declarations, so the description covers exactly the routes that exist.
 
 export type Auth = 'apiKey' | 'adminKey' | 'none' | 'signedUrl';
@@ -41,8 +41,9 @@ export type RouteDefinition = {
    * only known once it has been read (multipart) takes the session and calls `begin` itself.
    */
   idempotency?: 'manual';
+  /** `query` is the parsed query string, validated by `query` when the route declares it. */
   handle(
-    input: { params: Record<string, string>; query: Record<string, unknown>; body: unknown; req: Request; res: Response },
+    input: { params: Record<string, string>; query: Record<string, unknown>; body: unknown; req: IncomingMessage; res: ServerResponse },
     context: RouteContext,
   ): Promise<Reply>;
 };

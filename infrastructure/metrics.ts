@@ -1,5 +1,6 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import type { EventStore } from '../ports/event-store.ts';
+import type { RequestLabels } from '../ports/metrics.ts';
 
 // Prometheus metrics, served at GET /metrics. One registry per service instance, so tests that start
 // several services in one process do not collide.
@@ -14,19 +15,7 @@ export function createMetrics(projectionLag: LagSource, parkedEvents: () => Prom
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests by route and status',
-      labelNames: ['method', 'route', 'status'],
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request latency by route and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: seconds,
-      registers: [registry],
-    }),
+    series: requestSeries(registry, seconds),
     projectionLag: new Gauge({
       name: 'projection_lag',
       help: 'Events appended but not yet in the read models (unit=events, counted up to 10000) and the age of the oldest (unit=seconds)',
@@ -61,6 +50,52 @@ export function createMetrics(projectionLag: LagSource, parkedEvents: () => Prom
       registers: [registry],
     }),
     appendDuration: new Histogram({ name: 'event_store_append_seconds', help: 'Event-store append latency', buckets: seconds, registers: [registry] }),
+  };
+}
+
+type Series = { labels: RequestLabels; count: number; sum: number; buckets: number[] };
+
+/**
+ * http_requests_total and http_request_duration_seconds, kept as plain numbers per label set: the
+ * HTTP layer resolves a label set once and then only adds to it, where prom-client's Counter and
+ * Histogram hash and validate the labels on every call (~1.2 µs a request). The registry reads them
+ * at scrape time like its own metrics (name, help, type, and values as Counter and Histogram give them).
+ */
+function requestSeries(registry: Registry, bounds: number[]) {
+  const all: Series[] = [];
+  const metric = (name: string, help: string, type: 'counter' | 'histogram', values: () => unknown[]) =>
+    registry.registerMetric({
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+      reset: () => {
+        for (const series of all) Object.assign(series, { count: 0, sum: 0, buckets: bounds.map(() => 0) });
+      },
+    } as unknown as Metric);
+  metric('http_requests_total', 'HTTP requests by route and status', 'counter', () => all.map(({ labels, count }) => ({ labels, value: count })));
+  const bucket = 'http_request_duration_seconds_bucket';
+  metric('http_request_duration_seconds', 'HTTP request latency by route and status', 'histogram', () =>
+    all.flatMap(({ labels, count, sum, buckets }) => {
+      let cumulative = 0;
+      return [
+        ...bounds.map((le, i) => ({ metricName: bucket, labels: { le, ...labels }, value: (cumulative += buckets[i] as number) })),
+        { metricName: bucket, labels: { le: '+Inf', ...labels }, value: count },
+        { metricName: 'http_request_duration_seconds_sum', labels, value: sum },
+        { metricName: 'http_request_duration_seconds_count', labels, value: count },
+      ];
+    }),
+  );
+  return (labels: RequestLabels) => {
+    const series: Series = { labels: { ...labels }, count: 0, sum: 0, buckets: bounds.map(() => 0) };
+    all.push(series);
+    return (seconds: number) => {
+      series.count++;
+      series.sum += seconds;
+      const index = bounds.findIndex((bound) => seconds <= bound);
+      if (index !== -1) series.buckets[index] = (series.buckets[index] as number) + 1;
+    };
   };
 }
 

@@ -4,7 +4,10 @@
 export type RequestLabels = { method: string; route: string; status: string };
 
 export type RequestMetrics = {
-  httpRequests: { inc(labels: RequestLabels): void };
-  httpDuration: { observe(labels: RequestLabels, seconds: number): void };
+  /**
+   * The request count and latency of one label set. Resolved once per label set and kept by the
+   * caller, so that a request only records its duration.
+   */
+  series(labels: RequestLabels): (seconds: number) => void;
   registry: { contentType: string; metrics(): Promise<string> };
 };

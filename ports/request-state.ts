@@ -15,11 +15,20 @@ export interface IdempotencyStore {
 
 export type WindowCount = { count: number; resetMs: number };
 
+/** A request counted in its window, or refused uncounted while the blocking window is full. */
+export type Admission = ({ admitted: true } & WindowCount) | { admitted: false; resetMs: number };
+
 export interface RateLimitStore {
   /** Counts one request in the current fixed window of `windowMs` for `key`. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
   /** What the current window holds for `key`, without counting. */
   peek(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * `peek(blocker.key)` and, unless it holds `blocker.limit` or more, `hit(key)`, as one step: an
+   * authenticated request is checked against its address's failures and counted for its
+   * organization in one round trip. `resetMs` of a refusal is the blocking window's.
+   */
+  hitUnlessBlocked(key: string, windowMs: number, blocker: { key: string; limit: number }): Promise<Admission>;
 }
 
 export type RequestStateStores = { idempotency: IdempotencyStore; rateLimits: RateLimitStore; close(): Promise<void> };

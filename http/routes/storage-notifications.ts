@@ -22,12 +22,9 @@ export const storageNotificationRoutes = (notifications: StorageNotifications) =
       400: { description: 'Not a push message', schema: ErrorBody },
       401: { description: 'Not authenticated as the push subscription', schema: ErrorBody },
     },
-    async handle({ body, req }, context) {
-      const verdict = await notifications.verify({
-        ...(req.header('authorization') ? { authorization: req.header('authorization') as string } : {}),
-        query: req.query as Record<string, unknown>,
-        body,
-      });
+    async handle({ body, query, req }, context) {
+      const { authorization } = req.headers;
+      const verdict = await notifications.verify({ ...(authorization ? { authorization } : {}), query, body });
       if (!verdict.ok) throw new HttpError(verdict.status, verdict.reason);
       const sourceId = verdict.object ? UPLOAD_KEY.exec(verdict.object.name)?.[1] : undefined;
       if (!sourceId) return { status: 200, body: { outcome: 'ignored' } };

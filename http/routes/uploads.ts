@@ -31,17 +31,17 @@ export const uploadRoutes = (api: ApiContext) => [
       413: { description: 'Larger than the limit', schema: ErrorBody },
       415: { description: 'Content-Type differs from the signed one, or unsupported bytes', schema: ErrorBody },
     },
-    async handle({ params, req }, context) {
+    async handle({ params, query, req }, context) {
       const verify = api.verifyUpload;
       if (!verify) throw new HttpError(404, 'uploads go directly to the blob store');
       const segments = (params as unknown as { fileKey: string[] | string }).fileKey;
       const key = Array.isArray(segments) ? segments.join('/') : segments;
       const sourceId = UPLOAD_KEY.exec(key)?.[1];
       if (!sourceId) throw new HttpError(404, 'unknown upload');
-      const contentType = req.header('content-type');
-      const verdict = verify({ key, query: req.query as Record<string, unknown>, method: 'PUT', contentType });
+      const contentType = req.headers['content-type'];
+      const verdict = verify({ key, query, method: 'PUT', contentType });
       if (!verdict.ok) throw new HttpError(verdict.status, verdict.reason);
-      const declared = Number(req.header('content-length'));
+      const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > verdict.maxBytes) {
         throw new HttpError(413, `the file is larger than the limit of ${verdict.maxBytes} bytes`);
       }

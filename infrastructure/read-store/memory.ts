@@ -58,7 +58,14 @@ export function createMemoryReadStore(): ReadStore {
     return doc ?? null;
   };
 
-  const view = (version: number): ReadModelSpace => ({
+  // A view holds no state of its own (it reads `spaces` on every call), so one per version serves every read.
+  const views = new Map<number, ReadModelSpace>();
+  const view = (version: number): ReadModelSpace => {
+    let space = views.get(version);
+    if (!space) views.set(version, (space = createView(version)));
+    return space;
+  };
+  const createView = (version: number): ReadModelSpace => ({
     version,
     async get(collection, id) {
       return docOf(version, collection, id);

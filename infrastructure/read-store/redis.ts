@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { START, type Checkpoint } from '../../ports/event-store.ts';
 import { innerList, innerMap } from '../../projections/nested-map.ts';
 import { decodeCursor, encodeCursor } from '../../projections/list-cursor.ts';
+import { coalesce } from '../coalesce.ts';
 import {
   ReadModelsOutOfStepError,
   ReadModelVersionRetiredError,
@@ -132,15 +133,26 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
   const versionsKey = `${prefix}:versions`;
   const base = (version: number) => `${prefix}:v${version}`;
   let cached: { version: number; at: number } | null = null;
+  /** The pointer read under way, shared by the requests that find the cached one stale. */
+  let reading: Promise<number> | null = null;
 
   // What a bulk load (a rebuild) has put in each index, so it can move documents between indexes
   // without reading Redis back.
   const bulkMemberships = new Map<number, Map<string, Map<string, string>>>();
 
-  const space = (version: number): ReadModelSpace => ({
+  // Documents read by the requests that arrive together come in one MGET.
+  const read = coalesce(async (keys: string[]) => (keys.length === 1 ? [await redis.get(keys[0] as string)] : redis.mget(keys)));
+  // A view holds no state of its own, so one per version serves every read.
+  const views = new Map<number, ReadModelSpace>();
+  const space = (version: number): ReadModelSpace => {
+    let view = views.get(version);
+    if (!view) views.set(version, (view = createView(version)));
+    return view;
+  };
+  const createView = (version: number): ReadModelSpace => ({
     version,
     async get(collection, id) {
-      const json = await redis.get(`${base(version)}:doc:${collection}:${id}`);
+      const json = await read(`${base(version)}:doc:${collection}:${id}`);
       return json ? (JSON.parse(json) as Doc) : null;
     },
     async getMany(refs) {
@@ -262,8 +274,11 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
 
   return {
     async active() {
-      if (!cached || Date.now() - cached.at > POINTER_CACHE_MS) cached = { version: await activeVersion(), at: Date.now() };
-      return space(cached.version);
+      if (cached && Date.now() - cached.at <= POINTER_CACHE_MS) return space(cached.version);
+      reading ??= activeVersion().finally(() => (reading = null));
+      const version = await reading;
+      cached = { version, at: Date.now() };
+      return space(version);
     },
     space,
     activeVersion,
@@ -287,6 +302,7 @@ export async function openRedisReadStore(options: { url: string; keyPrefix?: str
         if (keys.length > 0) await redis.unlink(...keys);
       } while (cursor !== '0');
       await redis.srem(versionsKey, String(version));
+      views.delete(version);
     },
     async ping() {
       await redis.ping();

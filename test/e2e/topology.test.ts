@@ -54,6 +54,29 @@ describe('postgres + redis with two api processes and a projector process', () =
     assert.equal(wrongAdmin.status, 401);
   });
 
+  test('a revoked key is refused at once by the api process that revoked it, and within moments by the other, though both had it cached', async () => {
+    const [, api1, api2] = processes as [ServiceProcess, ServiceProcess, ServiceProcess];
+    const created = await fetch(`${api1.url}/v1/createOrganization`, {
+      method: 'POST',
+      headers: { 'admin-key': adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Revoking', url: 'https://revoking.example' }),
+    });
+    const { organization, apiKey } = (await created.json()) as { organization: { _id: string }; apiKey: { _id: string; apiKey: string } };
+    const sources = (api: ServiceProcess) => fetch(`${api.url}/v1/sources`, { headers: { 'x-api-key': apiKey.apiKey } });
+    for (const api of [api1, api2]) assert.equal((await sources(api)).status, 200);
+    const revoked = await fetch(`${api1.url}/v1/organizations/${organization._id}/apiKeys/${apiKey._id}`, {
+      method: 'DELETE',
+      headers: { 'admin-key': adminKey },
+    });
+    assert.equal(revoked.status, 200);
+    const refusedAt = Date.now();
+    assert.equal((await sources(api1)).status, 401, 'refused at once where it was revoked');
+    while ((await sources(api2)).status !== 401) {
+      assert.ok(Date.now() - refusedAt < 2000, 'refused by the other api process within 2 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+
   test('SIGTERM stops a process cleanly', async () => {
     const api2 = processes[2] as ServiceProcess;
     assert.equal(await api2.stop('SIGTERM'), 0);

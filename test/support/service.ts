@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../infrastructure/config.ts';
 import { startService, type RunningService } from '../../main.ts';
 
@@ -16,11 +16,18 @@ export type TestService = RunningService & {
 
 export type CallOptions = { apiKey?: string; adminKey?: string; json?: unknown; body?: string | Buffer | FormData; headers?: Record<string, string> };
 
-/** With `dataDir`, the service starts on (and leaves behind) that directory, so a test can restart it on the same data. */
-export async function startTestService(env: Record<string, string> = {}, options: { clock?: () => Date; dataDir?: string } = {}): Promise<TestService> {
+/**
+ * With `dataDir`, the service starts on (and leaves behind) that directory, so a test can restart it
+ * on the same data; with `logger`, it logs there instead of nowhere.
+ */
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date; dataDir?: string; logger?: Logger } = {},
+): Promise<TestService> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'lcs-test-')));
   const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-0123456789abcdef0123456789', LOG_LEVEL: 'silent', ...env });
-  const service = await startService(config, pino({ level: env['LOG_LEVEL'] ?? 'silent' }), options.clock ? { clock: options.clock } : {});
+  const logger = options.logger ?? pino({ level: env['LOG_LEVEL'] ?? 'silent' });
+  const service = await startService(config, logger, options.clock ? { clock: options.clock } : {});
   const call: TestService['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
