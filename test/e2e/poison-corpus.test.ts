@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestService, type TestService } from '../support/service.ts';
+import { ingestUrl, waitForSource } from '../support/sources.ts';
 
 // A poison corpus in every free-form field of every route (issue 17): each value is answered 400 or
 // stored harmlessly, never a 5xx; after each, another organization's write is still projected
@@ -114,6 +115,9 @@ describe('the poison corpus', () => {
     form.append('source', '{"sourceType":"file"}');
     form.append('file', new Blob(['Osmosis moves water across a membrane from low to high solute concentration.']), 'osmosis.txt');
     sourceId = (await service.call('POST', '/v1/ingestSource', { apiKey: attacker, body: form })).body.data.id;
+    // The first web page loads the page reader (linkedom, Readability), which holds this process's
+    // event loop for a second or more on a busy machine: loaded here, before anything is timed.
+    await waitForSource(service, victim, (await ingestUrl(service, victim, 'webpage', 'https://warm-up.invalid/')).body.data.id);
   });
 
   after(async () => {
