@@ -232,6 +232,17 @@ for (const tools of ['with the system tools', 'with npm packages only (no popple
       });
     }
 
+    test('a lecture recording without a Gemini key fails, saying transcription needs GEMINI_API_KEY', async () => {
+      const created = await service.call('POST', '/v1/sources/upload-url', { apiKey, json: { fileName: 'week1.mp3', sourceType: 'lectureAudio' } });
+      // An MP3 as far as its first bytes go (an ID3 tag).
+      const mp3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(4086, 7)]);
+      const put = await fetch(created.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: new Uint8Array(mp3) });
+      assert.equal(put.status, 200, await put.text());
+      const source = await waitForSource(service, apiKey, created.body.sourceId, 120_000);
+      assert.equal(source.status, 'failed');
+      assert.match(source.error, /needs the Gemini transcriber, which is not configured \(set GEMINI_API_KEY\)/);
+    });
+
     test('hostile files fail with reasons while other sources keep indexing', async () => {
       const bomb = (await ingestFile(service, apiKey, { name: 'bomb.docx', bytes: await zipBomb() })).body.data.id as string;
       const truncated = (await ingestFile(service, apiKey, { name: 'cut.pdf', bytes: makePdf([['Some text.']]).subarray(0, 200) })).body.data.id as string;
