@@ -2,7 +2,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ExtractionError, type FileExtractor } from '../../extraction/extractor.ts';
 import { createFileExtractor } from '../../extraction/file-extractor.ts';
-import { makePdf, makeScannedPdf } from '../support/make-pdf.ts';
+import { makeFlateBombPdf, makePdf, makeScannedPdf } from '../support/make-pdf.ts';
 import { scratchDirectory } from '../support/scratch-directory.ts';
 
 // PDFs after `npm install` alone (issue 12): without poppler on PATH pdf.js reads them, in the same
@@ -81,6 +81,11 @@ describe('reading PDFs with and without poppler', () => {
       extract(scanned, 'book.pdf'),
       failure(/2 pages without a text layer \(scanned\); at most 1 are read by text recognition \(PDF_OCR_MAX_PAGES\)/),
     );
+  });
+
+  test('pdf.js: a flate bomb (1 GiB of content in 1 MB) is stopped by the parser child’s memory limit, with a reason', async () => {
+    withoutPoppler();
+    await assert.rejects(extract(makeFlateBombPdf(1024 ** 3), 'bomb.pdf'), failure(/needs more memory than allowed \(512 MB\)/));
   });
 
   test('pdf.js: a damaged PDF fails with a reason', async () => {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
+import { deflatedZeros } from '../fixtures/documents/build-zip.ts';
 
 // Writes small, valid multi-page PDFs, so tests can make exactly the documents they assert on: with
 // a text layer (Helvetica, WinAnsi), or scanned (each page one grey image of its text, no text layer).
@@ -7,7 +8,7 @@ import { deflateSync } from 'node:zlib';
 const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
 
 /** One PDF object's body; streams are latin1 strings, which carry binary bytes unchanged. */
-type PageContent = { stream: string; resources: (add: (body: string) => number) => string };
+type PageContent = { stream: string; filter?: string; resources: (add: (body: string) => number) => string };
 
 function assemble(pages: PageContent[], title: string | undefined): Buffer {
   const objects: string[] = [];
@@ -17,7 +18,7 @@ function assemble(pages: PageContent[], title: string | undefined): Buffer {
   const pageRefs: number[] = [];
   for (const page of pages) {
     const resources = page.resources(add);
-    const content = add(`<< /Length ${page.stream.length} >>\nstream\n${page.stream}\nendstream`);
+    const content = add(`<< /Length ${page.stream.length}${page.filter ? ` /Filter /${page.filter}` : ''} >>\nstream\n${page.stream}\nendstream`);
     pageRefs.push(add(`<< /Type /Page /Parent ${pagesObject} 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${content} 0 R >>`));
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObject} 0 R >>`;
@@ -80,4 +81,11 @@ export async function makeScannedPdf(pages: string[][]): Promise<Buffer> {
     };
   });
   return assemble(contents, undefined);
+}
+
+/** A one-page PDF whose content stream is small on disk and inflates to `inflatedBytes` zero bytes (a flate bomb). */
+export function makeFlateBombPdf(inflatedBytes: number): Buffer {
+  // A zlib stream: its two-byte header, the raw deflate data, and a checksum PDF readers do not check.
+  const stream = Buffer.concat([Buffer.from([0x78, 0x9c]), deflatedZeros(inflatedBytes), Buffer.alloc(4)]);
+  return assemble([{ stream: stream.toString('latin1'), filter: 'FlateDecode', resources: () => '<< >>' }], undefined);
 }
