@@ -49,7 +49,7 @@ try {
       [
         '--input-type=module',
         '-e',
-        `const { parsePdf } = await import(${JSON.stringify(new URL('../workers/indexing/formats/pdf.ts', import.meta.url).href)}); await parsePdf(${JSON.stringify(pdfPath)}, { workDir: ${JSON.stringify(dir)} }); console.log(process.resourceUsage().maxRSS);`,
+        `const { parsePdf } = await import(${JSON.stringify(new URL('../extraction/formats/pdf.ts', import.meta.url).href)}); await parsePdf(${JSON.stringify(pdfPath)}, { workDir: ${JSON.stringify(dir)} }); console.log(process.resourceUsage().maxRSS);`,
       ],
       { env: process.env },
     )
