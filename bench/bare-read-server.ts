@@ -11,4 +11,6 @@ app.get('/v1/sources/:id', async (req, res) => {
   if (!req.header('x-api-key')) return void res.status(401).json({ error: 'missing x-api-key header' });
   res.json(redis ? { data: JSON.parse((await redis.get(redisKey as string)) as string) } : JSON.parse(body));
 });
+// Stopped by SIGTERM, it exits normally, so that a CPU profile (--cpu-prof) is written.
+process.on('SIGTERM', () => process.exit(0));
 const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`Listening on http://127.0.0.1:${(server.address() as { port: number }).port}\n`));

@@ -16,8 +16,8 @@ import { dropSharedState } from '../test/support/shared-state.ts';
 // machine's speed drifts within a run. wrk runs asynchronously so that the service's access log is
 // read from its pipe while it is written, as a log collector would (a blocked pipe defers the writes).
 // Run: node bench/read-path.ts [seconds] [rounds] [memory|redis] (both by default);
-// READ_PATH_PROFILE=<dir> writes the service's CPU profiles there (summarise one with
-// node bench/cpu-profile-top.ts <file>).
+// READ_PATH_PROFILE=<dir> writes the CPU profiles of the service and of the baseline (bare-*) there
+// (summarise one with node bench/cpu-profile-top.ts <file>).
 
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 2);
@@ -55,7 +55,8 @@ const summary = (values: number[]) => {
 };
 
 async function bare(body: string, redisKey?: string): Promise<{ url: string; pid: number; stop(): void }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-read-server.ts'), body, ...(redisKey ? [redisKey] : [])], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=bare-${randomBytes(4).toString('hex')}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, join(import.meta.dirname, 'bare-read-server.ts'), body, ...(redisKey ? [redisKey] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve) => child.stdout.on('data', (chunk: Buffer) => resolve(/(http:\S+)/.exec(chunk.toString())?.[1] as string)));

@@ -8,8 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
 
 /** The weak ETag express generates: length and SHA-1 of the body. */
-const weakEtag = (body: Buffer) =>
-  body.length === 0 ? 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"' : `W/"${body.length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`;
+const weakEtag = (body: string, length: number) =>
+  length === 0 ? 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"' : `W/"${length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`;
 
 /** `If-None-Match` (or `If-Modified-Since`, always stale here: no Last-Modified is sent) against the answer's ETag. */
 function fresh(req: IncomingMessage, etag: string): boolean {
@@ -24,9 +24,11 @@ function fresh(req: IncomingMessage, etag: string): boolean {
   });
 }
 
+/** The body stays text: hashed, measured and written as UTF-8 without a Buffer of its own. */
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown): void {
-  const body = Buffer.from(JSON.stringify(value) ?? '');
-  const etag = weakEtag(body);
+  const body = JSON.stringify(value) ?? '';
+  const length = Buffer.byteLength(body);
+  const etag = weakEtag(body, length);
   res.statusCode = status;
   const cacheable = (req.method === 'GET' || req.method === 'HEAD') && ((status >= 200 && status < 300) || status === 304);
   if (cacheable && fresh(req, etag)) {
@@ -36,7 +38,7 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
     return;
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
+  res.setHeader('Content-Length', length);
   res.setHeader('ETag', etag);
   if (req.method === 'HEAD') res.end();
   else res.end(body);
