@@ -18,7 +18,8 @@ test('under Deno: organization → TXT and PDF indexed → flashcards, quiz, min
   const adminKey = 'deno-admin-key-0123456789abcdef0123456789';
   const child = spawn(deno, ['run', '-A', 'main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', ADMIN_KEY: adminKey, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+    // No update check: it is a request to the internet, which this machine and CI do not reach.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', ADMIN_KEY: adminKey, LOG_LEVEL: 'warn', NODE_OPTIONS: '', DENO_NO_UPDATE_CHECK: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
