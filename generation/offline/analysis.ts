@@ -50,6 +50,8 @@ function unitLabel(entry: OutlineEntry): string {
     : base;
 }
 
+const LICENCE_HEADING = /\b(?:free documentation license|general public license|copying information|copying conditions)\b|^(?:appendix \w+ )?licen[cs]e$/i;
+
 /** Blocks no fact is drawn from: code and console output, and a page's chrome (navigation, footers). */
 const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
 
@@ -79,7 +81,13 @@ function build(content: ExtractedContent): Analysis {
   const codeLines: string[] = [];
   let section: string | undefined;
 
-  for (const entry of entriesOf(content)) {
+  const entries = entriesOf(content);
+  // The licence a manual ends with ("Appendix A Copying Information", the GFDL) is boilerplate: nothing
+  // from it on becomes a fact. Only in the second half, so a document about a licence keeps its text.
+  const isLicenceFrom = (position: number, heading: string | undefined) => position >= entries.length / 2 && LICENCE_HEADING.test(heading ?? '');
+  let licence = false;
+  for (const entry of entries) {
+    if (licence) break;
     const position = units.length;
     const title = entry.title?.trim() || undefined;
     const paged = entry.kind === 'page' || entry.kind === 'slide';
@@ -93,7 +101,10 @@ function build(content: ExtractedContent): Analysis {
 
     const segmented = segmentText(entry.text, entry.kind === 'sheet');
     codeLines.push(...segmented.code);
+    licence = isLicenceFrom(position, title);
     for (const textBlock of segmented.blocks) {
+      if (textBlock.kind === 'heading' && isLicenceFrom(position, textBlock.text)) licence = true;
+      if (licence) break;
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);

@@ -238,9 +238,12 @@ const isProse = (definition: Definition) =>
   !looksLikeCode(definition.text) &&
   !API_DESCRIPTION.test(definition.text) &&
   !SHOUTED.test(definition.text) &&
+  !(definition.origin === 'sentence' && QUALITY.test(definition.text)) &&
   !(definition.origin === 'glossary' && isParameterName(definition.term));
 /** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
 const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
+/** "X is useful for…", "X is used to…", "X is often…": a quality or a use of X, not what X is. */
+const QUALITY = /^(?:useful|used|usable|able|possible|available|necessary|important|required|responsible|often|usually|always|never|also|only|not)\b/i;
 /** A parameter named in capitals and what it must hold ("VALUE must be…", "LEN is…"): an API's rules, not a definition. */
 const SHOUTED = /\b[A-Z]{3,}\s+(?:must|will|contains|should|indicates)\b/;
 /** A parameter's name as a reference manual prints it ("der len", "ivalue", "str size"): words English never uses. */
@@ -249,9 +252,12 @@ const isParameterName = (term: string) => /^[\p{Ll}\s_]+$/u.test(term) && term.s
 /** One definition per term: a glossary line wins over a sentence, an earlier one over a later one. */
 export function findDefinitions(blocks: readonly Block[], sentences: readonly Sentence[]): Definition[] {
   const byId = new Map(sentences.map((sentence) => [sentence.id, sentence]));
-  const glossary = blocks
-    .map((block) => fromGlossaryLine(block, byId))
-    .filter((definition): definition is Definition => definition !== undefined && isProse(definition));
+  const labelled = blocks.map((block) => fromGlossaryLine(block, byId)).filter((definition): definition is Definition => definition !== undefined);
+  // A glossary defines a term once; a label that comes back with other text is a reference manual's
+  // parameter ("der:", "str:" under every function), not a term.
+  const labels = new Map<string, number>();
+  for (const definition of labelled) labels.set(definition.key, (labels.get(definition.key) ?? 0) + 1);
+  const glossary = labelled.filter((definition) => (labels.get(definition.key) ?? 0) < 2 && isProse(definition));
   const glossarySentences = new Set(glossary.map((definition) => definition.sentenceId));
   const fromSentences = sentences
     .filter((sentence) => !glossarySentences.has(sentence.id))

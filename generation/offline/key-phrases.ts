@@ -349,8 +349,13 @@ function isGlued(tokens: readonly Token[], span: Span): boolean {
 
 /** A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"): a name, not a concept. */
 function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
-  return tally.tokenCount === 1 && tally.count < MIN_UNSEEN_TERM_MENTIONS && codeWords.has(tally.key);
+  return (
+    tally.lemmas.some((lemma) => PLACEHOLDER_NAMES.has(lemma)) || (tally.tokenCount === 1 && tally.count < MIN_UNSEEN_TERM_MENTIONS && codeWords.has(tally.key))
+  );
 }
+
+/** The names examples are written with ("spam", "eggs", "foo"): however often they come back, they name nothing of the subject. */
+const PLACEHOLDER_NAMES = new Set(['spam', 'eggs', 'ham', 'eels', 'foo', 'bar', 'baz', 'qux', 'quux', 'foobar', 'alice', 'bob', 'xyzzy']);
 
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);

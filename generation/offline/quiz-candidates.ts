@@ -1,11 +1,24 @@
-import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
+import type { Difficulty } from '../../domain/learning-content.ts';
 import { comparisonTokens } from '../quality.ts';
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
+import { isGenericPhrase } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
+import {
+  BLANK,
+  blankablePhrases,
+  byDifficulty,
+  EARLY_TOKENS,
+  maskTokens,
+  quoteExplanation,
+  standsAlone,
+  wordPairs,
+  type Build,
+  type Candidate,
+} from './question-parts.ts';
 import {
   DEFINED_TERM_FAMILY,
   definedTermOption,
@@ -14,85 +27,29 @@ import {
   MAX_DEFINITION_OPTION_CHARS,
   phraseOption,
   QUIZ_ENTITY_TYPES,
+  SAME_HEAD_FAMILY,
   termFamily,
   type QuizPools,
 } from './quiz-pools.ts';
+import { statementQuestions } from './statement-questions.ts';
 import type { Table } from './tables.ts';
 import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
-import { RARE_ZIPF, zipf } from './commonness.ts';
 
 // Question candidates, each a fact the source states:
 //   - a defined term ("Which term matches this definition: …?") or, easier, its definition;
+//   - what a concept is for, where a sentence says so ("The finally clause is useful for releasing
+//     external resources" → "What is useful for releasing external resources?");
 //   - a key phrase or a number/date blanked out of one of its sentences;
+//   - which of a section's statements is true (./statement-questions.ts);
 //   - a cell of a table ("What is the capital of France?", "Which country has the capital Paris?").
 // Which kinds a difficulty allows, and how much it prefers each, is set here: easy keeps to central
 // definitions and terms and asks no numbers; hard prefers less central terms, numbers, dates and
 // table figures. The question text is built only when the chooser gets to a candidate.
 
-export type Question = {
-  stem: string;
-  answer: Option;
-  /** Where distractors come from, tried in order; the answer counts as one of `family` there. */
-  pools: ReadonlyArray<{ family: string; options: readonly Option[] }>;
-  explanation: string;
-  source: SourceReference;
-};
-
-export type Candidate = {
-  kind: 'term' | 'meaning' | 'cloze' | 'number' | 'cell' | 'row';
-  preference: number;
-  /** Document order, for the order of the questions. */
-  position: number;
-  /** The sentence or table cell the question tests: one question per fact. */
-  fact: string;
-  question: () => Question;
-};
-
-type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty; titleWords: ReadonlySet<string>; pairs: ReadonlySet<string> };
-
-const BLANK = '_____';
 const MIN_CLOZE_WORDS = 8;
-/** Words that point at something outside the sentence: a stem with them leans on text it does not show. */
-const POINTING = new Set([
-  'this',
-  'these',
-  'that',
-  'those',
-  'it',
-  'they',
-  'here',
-  'such',
-  'there',
-  'then',
-  'so',
-  'also',
-  'however',
-  'thus',
-  'again',
-  'otherwise',
-]);
-const ELSEWHERE = /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b/i;
-/** "this chapter", "these files", "those servers": the stem points at text it does not show. */
-const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
-const EARLY_TOKENS = 6;
-/** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
-const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
 /** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2"). */
 const NUMBER_LABELS = /^(?:pep|rfc|section|chapter|page|figure|table|example|version|step|line|item|part|appendix|iso|ecma|bug|issue)$/i;
 const EASY_MIN_CENTRALITY = 0.5;
-
-function byDifficulty(difficulty: Difficulty, values: { easy?: number; medium?: number; hard?: number }): number | undefined {
-  return values[difficulty];
-}
-
-function quoteExplanation(quote: string, focus: string): string {
-  return `The source says: "${excerpt(quote, focus, 240)}"`;
-}
-
-function maskTokens(tokens: readonly Token[], start: number, end: number): string {
-  const blank: Token = { text: BLANK, lower: BLANK, lemma: BLANK, pos: 'X', stop: false, space: tokens[start]?.space ?? ' ' };
-  return joinTokens([...tokens.slice(0, start), blank, ...tokens.slice(end + 1)]);
-}
 
 function maskTerm(text: string, term: string): string {
   const words = term.split(/\s+/).map(escapeRegExp).join('\\s+');
@@ -152,18 +109,9 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
 }
 
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
-function termClozes({ analysis, pools, difficulty, titleWords, pairs }: Build, sentence: Sentence): Candidate[] {
-  const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
-  const counts = new Map<string, number>();
-  for (const span of spans) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
-  return spans.flatMap((span): Candidate[] => {
-    const phrase = analysis.phrases.byKey.get(span.key);
-    if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
-      return [];
-    // The document's own subject ("Python" in a Python tutorial) is a blank anybody fills, and so is an
-    // everyday word ("the user", "the text"): a blank asks for a compound, a rare word or a defined term.
-    if (titleWords.has(phrase.key)) return [];
-    if (phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF && !analysis.definitionByKey.has(phrase.key)) return [];
+function termClozes(build: Build, sentence: Sentence): Candidate[] {
+  const { analysis, pools, difficulty } = build;
+  return blankablePhrases(build, sentence).flatMap(({ span, phrase }): Candidate[] => {
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
     const preference = byDifficulty(difficulty, {
       easy: 0.5 + phrase.centrality,
@@ -204,46 +152,96 @@ function termClozes({ analysis, pools, difficulty, titleWords, pairs }: Build, s
   });
 }
 
+/** "is used to/for", "can be used to", "is useful for", "allows you to": a sentence stating what its subject is for. */
+const PURPOSE_MARKERS: ReadonlyArray<readonly string[]> = [
+  ...['is', 'are'].flatMap((verb) => [
+    [verb, 'used', 'to'],
+    [verb, 'used', 'for'],
+    [verb, 'useful', 'for'],
+    [verb, 'useful', 'to'],
+  ]),
+  ...['can', 'may'].flatMap((verb) => [
+    [verb, 'be', 'used', 'to'],
+    [verb, 'be', 'used', 'for'],
+  ]),
+  ...['allows', 'allow', 'lets', 'let', 'enables', 'enable'].map((verb) => [verb, 'you', 'to']),
+];
+const MIN_PURPOSE_WORDS = 3;
+const MAX_PURPOSE_WORDS = 25;
+
+const MAX_SUBJECT_TOKENS = 5;
+const CONNECTIVES =
+  /^(?:in addition|as always|as usual|in fact|of course|in practice|in general|in short|in particular|in other words|for instance|by default|at first|at last|in turn)$/i;
+const NOT_IN_SUBJECT = new Set(['PUNCT', 'VERB', 'AUX', 'PRON', 'SCONJ', 'CCONJ']);
+
+/** The length of the statement of purpose ("is used to…", "can be used for…") that starts at `at`; 0 when none does. */
+function purposeMarkerAt(tokens: readonly Token[], at: number): number {
+  const marker = PURPOSE_MARKERS.find((words) => words.every((word, offset) => tokens[at + offset]?.lower === word));
+  return marker?.length ?? 0;
+}
+
 /**
- * A sentence a blank can be made in: it says something whole by itself (no "This…", "…above", "for
- * example"), ends as a sentence does, and has a verb.
+ * Where the sentence says what its subject is for: the subject (a few words that open the sentence,
+ * after an article, ending in a key phrase), the key phrase, and the verb that states the purpose.
  */
-function standsAlone(sentence: Sentence): boolean {
-  const first = sentence.tokens[0]?.lower ?? '';
-  if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
-  // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
-  if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => token.lower === 'it' || token.lower === 'they')) return false;
-  return !POINTING.has(first) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+function purposeOf(
+  analysis: Analysis,
+  sentence: Sentence,
+): { subject: { start: number; end: number }; key: string; verb: number; opening: number } | undefined {
+  const { tokens } = sentence;
+  // An opening phrase without a verb may come first ("In real world applications, the finally clause is…").
+  const comma = tokens.findIndex((token) => token.text === ',');
+  const opening = comma > 0 && comma < EARLY_TOKENS && !tokens.slice(0, comma).some((token) => token.pos === 'VERB' || token.pos === 'AUX') ? comma + 1 : 0;
+  const first = tokens[opening]?.pos === 'DET' ? opening + 1 : opening;
+  const verb = tokens.findIndex((_, index) => index > first && purposeMarkerAt(tokens, index) > 0);
+  if (verb < 0 || verb - first > MAX_SUBJECT_TOKENS || tokens.slice(first, verb).some((token) => NOT_IN_SUBJECT.has(token.pos))) return undefined;
+  const head = (analysis.phrases.inSentence.get(sentence.id) ?? []).find((span) => span.end === verb - 1 && span.start >= first);
+  if (!head) return undefined;
+  const purposeWords = tokens.slice(verb + purposeMarkerAt(tokens, verb)).filter((token) => token.pos !== 'PUNCT').length;
+  if (purposeWords < MIN_PURPOSE_WORDS || purposeWords > MAX_PURPOSE_WORDS) return undefined;
+  return { subject: { start: first, end: verb - 1 }, key: head.key, verb, opening };
 }
 
-/** Word classes after which a blank starts a phrase of its own; after a noun or an adverb it is the tail of a compound ("finally _____"). */
-const OPENS_PHRASE = new Set(['DET', 'ADP', 'VERB', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PUNCT', 'PART', 'NUM']);
-
-/**
- * A blank that completes a compound left standing in the stem asks for a word, not a concept: after a
- * noun or an adverb ("the finally _____"), or after a word the document writes before it elsewhere
- * too ("the except _____", "an if _____" → clause).
- */
-function isCompoundTail(tokens: readonly Token[], start: number, pairs: ReadonlySet<string>): boolean {
-  const before = tokens[start - 1];
-  const first = tokens[start];
-  if (!before || !first || !/\p{L}/u.test(before.text)) return false;
-  return !OPENS_PHRASE.has(before.pos) || (before.pos !== 'DET' && pairs.has(`${before.lower} ${first.lemma}`));
-}
-
-/** Every pair of neighbouring words in the document, the second as its lemma. */
-function wordPairs(analysis: Analysis): Set<string> {
-  const pairs = new Set<string>();
-  for (const { tokens } of analysis.sentences)
-    for (let index = 1; index < tokens.length; index += 1) pairs.add(`${tokens[index - 1]?.lower} ${tokens[index]?.lemma}`);
-  return pairs;
-}
-
-/** A phrase that is not a piece of a longer written unit ("org" of "security.debian.org", "xz" of "Packages.xz"). */
-function isWholeWord(tokens: readonly Token[], span: { start: number; end: number }): boolean {
-  const glued = (token: Token | undefined) => token !== undefined && token.space === '' && /^[\p{L}\p{N}._/-]/u.test(token.text);
-  const before = tokens[span.start - 1];
-  return !(span.start > 0 && tokens[span.start]?.space === '' && before && /[\p{L}\p{N}._/-]$/u.test(before.text)) && !glued(tokens[span.end + 1]);
+/** "What is used for matrix multiplication?": the concept a stated purpose belongs to, among concepts of its kind. */
+function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, sentence: Sentence): Candidate[] {
+  const found = purposeOf(analysis, sentence);
+  const phrase = found && analysis.phrases.byKey.get(found.key);
+  // A compound named with its purpose ("the break statement can be used to…") is a concept even when the
+  // text names it once; its wrong options are then things of the same kind by name ("next statement").
+  if (!found || !phrase || !(phrase.keyPhrase || phrase.tokenCount > 1) || isGenericPhrase(phrase.key) || titleWords.has(phrase.key)) return [];
+  const preference = byDifficulty(difficulty, { easy: 0.8 + phrase.centrality, medium: 0.7 + 0.4 * phrase.centrality, hard: 0.6 + 0.3 * phrase.centrality });
+  if (preference === undefined) return [];
+  const { subject, verb, opening } = found;
+  return [
+    {
+      kind: 'purpose',
+      preference,
+      position: sentence.id,
+      fact: `sentence:${sentence.id}`,
+      question: () => {
+        const { tokens } = sentence;
+        const surface = joinTokens(tokens.slice(subject.start, subject.end + 1));
+        const rest = joinTokens(tokens.slice(verb)).replace(/\s*[.!:;]+$/, '');
+        // A setting the sentence opens with is part of the fact ("In real world applications, …"); a
+        // connective ("As always,", "In addition,") leans on what came before and is left out.
+        const setting = tokens.slice(0, Math.max(0, opening - 1));
+        const keepsSetting = setting.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN') && !CONNECTIVES.test(joinTokens(setting));
+        const lead = keepsSetting ? `${joinTokens(setting)}, what` : 'What';
+        const answer = phraseOption(phrase, phrase.proper ? surface : lowerFirstUnlessAcronym(surface));
+        return {
+          stem: `${lead} ${rest}?`,
+          answer,
+          pools: [
+            { family: SAME_HEAD_FAMILY, options: pools.byHead.get(phrase.lemmas.at(-1) ?? '') ?? [] },
+            ...(analysis.definitionByKey.has(phrase.key) ? [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }] : []),
+            ...(phrase.keyPhrase ? [{ family: answer.family, options: pools.terms.get(answer.family) ?? [] }] : []),
+          ],
+          explanation: quoteExplanation(sentence.text, surface),
+          source: sentenceReference(analysis, sentence, surface),
+        };
+      },
+    },
+  ];
 }
 
 /** A date, or a number that counts or measures something the sentence names ("128 ASCII symbols"); not a label's number. */
@@ -350,12 +348,13 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
   const build: Build = { analysis, pools, difficulty, titleWords, pairs: wordPairs(analysis) };
   const fromSentences = analysis.sentences.flatMap((sentence) =>
     isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence)
-      ? [...termClozes(build, sentence), ...entityClozes(build, sentence)]
+      ? [...purposeQuestions(build, sentence), ...termClozes(build, sentence), ...entityClozes(build, sentence)]
       : [],
   );
   return [
     ...analysis.definitions.flatMap((definition) => definitionCandidates(build, definition)),
     ...fromSentences,
+    ...statementQuestions(build),
     ...analysis.tables.flatMap((table) => tableCandidates(build, table)),
   ];
 }

@@ -17,7 +17,11 @@ export type QuizPools = {
   entities: Map<string, Option[]>;
   /** Values of table `t` column `c`, under the key `t:c`. */
   columns: Map<string, Option[]>;
+  /** Compounds by their head noun's lemma ("try clause", "else clause" under "clause"): things of one kind by their name. */
+  byHead: Map<string, Option[]>;
 };
+
+export const SAME_HEAD_FAMILY = 'term:same-head';
 
 /** Number-like entities a question can blank, and how they are told apart. */
 export const QUIZ_ENTITY_TYPES = new Set(['DATE', 'CARDINAL', 'PERCENT', 'MONEY']);
@@ -165,7 +169,13 @@ export function quizPools(analysis: Analysis): QuizPools {
       definitions.push(makeOption(definition.text, { family: 'definition', units, tokenCount: 0 }));
     }
   }
-  const pools = { terms, definedTerms, definitions, entities: entityOptions(analysis), columns: columnOptions(analysis) };
+  const byHead = new Map<string, Option[]>();
+  for (const phrase of analysis.phrases.byKey.values()) {
+    const head = phrase.lemmas.at(-1);
+    if (head && (phrase.keyPhrase || phrase.tokenCount > 1) && phrase.display.length <= 60)
+      push(byHead, head, { ...phraseOption(phrase, phrase.display, phrase.plural), family: SAME_HEAD_FAMILY });
+  }
+  const pools = { terms, definedTerms, definitions, entities: entityOptions(analysis), columns: columnOptions(analysis), byHead };
   cache.set(analysis, pools);
   return pools;
 }

@@ -3,7 +3,8 @@ import { GenerationError } from '../../ports/generator.ts';
 import { balanceCorrectPositions, comparisonKey, comparisonTokens, containsPhrase, isNearDuplicate, wellFormednessViolations } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import { pickDistractors, type Option } from './distractors.ts';
-import { quizCandidates, type Candidate, type Question } from './quiz-candidates.ts';
+import type { Candidate, Question } from './question-parts.ts';
+import { quizCandidates } from './quiz-candidates.ts';
 import { quizPools } from './quiz-pools.ts';
 import { createRandom, hashText, shuffled } from './seeded-random.ts';
 
@@ -74,7 +75,8 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     cursors.set(candidate.kind, (cursors.get(candidate.kind) ?? 0) + 1);
     if (facts.has(candidate.fact)) continue;
     const question = candidate.question();
-    if (answers.has(question.answer.key) || givesAway(question.stem, question.answer.text)) continue;
+    // A statement shares words with the topic its stem names, and so do the false ones beside it.
+    if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text))) continue;
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, random);
     if (!distractors) continue;

@@ -5,6 +5,8 @@ import { difficulties, type Difficulty, type ExtractedContent, type MindmapConte
 import { GenerationError } from '../../ports/generator.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
+import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
+import { quizPools } from '../../generation/offline/quiz-pools.ts';
 import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
 
@@ -30,6 +32,22 @@ function depth(map: MindmapContent): number {
     return level;
   });
   return Math.max(...levels);
+}
+
+/** A section on protocol layers whose sentences state a purpose and facts about layers, concepts of one kind. */
+function layersContent(): ExtractedContent {
+  const text = [
+    'The transport layer is useful for delivering data reliably between two programs on different hosts.',
+    'The network layer routes packets between hosts across several connected networks.',
+    'The session layer opens and closes the conversations between two communicating programs.',
+    'The application layer offers services such as mail and file transfer to the programs of a user.',
+    'The presentation layer translates data between the formats of the network and of the programs.',
+    'The link layer moves frames between two machines on the same local network segment.',
+    'Every transport layer protocol runs above the network layer.',
+    'The session layer and the application layer sit above the transport layer.',
+    'The presentation layer and the link layer are rarely separate programs.',
+  ].join(' ');
+  return { title: 'Computer networks', text, outline: [{ kind: 'section', index: 0, title: 'Protocol layers', text }] };
 }
 
 const isYear = (text: string) => /^(1\d|20)\d{2}$/.test(text);
@@ -193,6 +211,35 @@ describe('offline quizzes', () => {
     assert.ok(hard.filter((question) => !easyStems.has(question.question)).length >= 5);
   });
 
+  test('a stated purpose asks for the concept it belongs to, among concepts of the same kind', () => {
+    const analysis = analyse(layersContent());
+    const purpose = quizCandidates(analysis, quizPools(analysis), 'medium').find((candidate) => candidate.kind === 'purpose');
+    assert.ok(purpose, 'no purpose question');
+    const question = purpose.question();
+    assert.equal(question.stem, 'What is useful for delivering data reliably between two programs on different hosts?');
+    assert.equal(question.answer.text, 'transport layer');
+    const sameKind = question.pools[0]?.options.map((option) => option.text) ?? [];
+    assert.ok(
+      ['network layer', 'session layer', 'link layer'].every((layer) => sameKind.includes(layer)),
+      sameKind.join(', '),
+    );
+  });
+
+  test('"which statement is true": the true option is a sentence of the section, each false one a sentence of it with one concept swapped', async () => {
+    const content = layersContent();
+    const sentences = analyse(content).sentences.map((sentence) => sentence.text);
+    const quiz = await generator.quiz({ sourceTitle: 'Computer networks', content, difficulty: 'hard', numberOfQuestions: 3 });
+    const statement = quiz.content.questions.find((question) => question.question === 'Which statement about "Protocol layers" is true?');
+    assert.ok(statement, quiz.content.questions.map((question) => question.question).join('\n'));
+    assert.ok(sentences.includes(correct(statement)));
+    for (const option of statement.options.filter((_, index) => index !== statement.correctAnswerIndex)) {
+      assert.ok(!sentences.includes(option), `a false option the text states: ${option}`);
+      const words = new Set(comparisonTokens(option));
+      const closest = Math.min(...sentences.map((sentence) => comparisonTokens(sentence).filter((word) => !words.has(word)).length));
+      assert.ok(closest >= 1 && closest <= 3, `not one swapped concept away from a sentence: ${option}`);
+    }
+  });
+
   test('the same source and parameters give the same quiz; an out-of-range count is refused', async () => {
     const first = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
     const second = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
@@ -261,6 +308,49 @@ describe('offline analysis', () => {
     const { content: cards } = await generator.flashcards({ sourceTitle: 'Notes', content, difficulty: 'medium' });
     assert.deepEqual(checkFlashcards(cards), []);
     assert.ok(cards.cards.every((card) => card.source.page === undefined && card.source.section));
+  });
+});
+
+describe('reference manuals: licence text and parameter lists are no facts', () => {
+  const page = (index: number, text: string) => ({ kind: 'page' as const, index, text });
+
+  test('the licence a manual ends with gives no sentence to ask about', () => {
+    const analysis = analyse({
+      title: 'A manual',
+      text: '',
+      outline: [
+        page(0, 'Introduction\n\nThe parser reads a grammar file and builds a syntax tree for every input document.'),
+        page(1, 'The tree walker visits each node of the syntax tree once, in document order.'),
+        page(
+          2,
+          'Appendix A Copying Information\n\nA.1 GNU Free Documentation License\n\nThe Invariant Sections are certain Secondary Sections whose titles are designated.',
+        ),
+        page(3, 'You may copy and distribute the Document in any medium, either commercially or noncommercially.'),
+      ],
+    });
+    const texts = analysis.sentences.map((sentence) => sentence.text).join('\n');
+    assert.match(texts, /tree walker visits each node/);
+    assert.doesNotMatch(texts, /Invariant Sections|copy and distribute/);
+  });
+
+  test('a label that comes back with other text under each function is a parameter, not a defined term', () => {
+    const entry = (name: string) =>
+      `${name}\n\ndata: The bytes that the ${name} function reads from its caller.\n\nsize: The number of bytes given to ${name} by its caller.`;
+    const analysis = analyse({
+      title: 'API',
+      text: '',
+      outline: [
+        {
+          kind: 'section',
+          index: 0,
+          title: 'Functions',
+          text: [entry('encode'), entry('decode'), 'encoder: A program that turns a value into bytes.'].join('\n\n'),
+        },
+      ],
+    });
+    const terms = analysis.definitions.map((definition) => definition.term);
+    assert.ok(!terms.includes('data') && !terms.includes('size'), terms.join(', '));
+    assert.ok(terms.includes('encoder'), terms.join(', '));
   });
 });
 

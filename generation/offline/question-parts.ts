@@ -1,0 +1,162 @@
+import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
+import type { Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
+import type { Option } from './distractors.ts';
+import { RARE_ZIPF, zipf } from './commonness.ts';
+import type { Phrase, Span } from './key-phrases.ts';
+import { joinTokens, type Token } from './nlp.ts';
+import type { QuizPools } from './quiz-pools.ts';
+import { excerpt } from './text.ts';
+
+// What every kind of quiz question shares: the candidate a chooser ranks, the question it builds,
+// and the tests of a source sentence that a question may quote or blank (it says something whole by
+// itself; a blank is a whole word that starts a phrase of its own).
+
+export type Question = {
+  stem: string;
+  answer: Option;
+  /** Where distractors come from, tried in order; the answer counts as one of `family` there. */
+  pools: ReadonlyArray<{ family: string; options: readonly Option[] }>;
+  explanation: string;
+  source: SourceReference;
+};
+
+export type Candidate = {
+  kind: 'term' | 'meaning' | 'cloze' | 'purpose' | 'statement' | 'number' | 'cell' | 'row';
+  preference: number;
+  /** Document order, for the order of the questions. */
+  position: number;
+  /** The sentence or table cell the question tests: one question per fact. */
+  fact: string;
+  question: () => Question;
+};
+
+export type Build = { analysis: Analysis; pools: QuizPools; difficulty: Difficulty; titleWords: ReadonlySet<string>; pairs: ReadonlySet<string> };
+
+export const BLANK = '_____';
+/** Words that point at something outside the sentence: a stem with them leans on text it does not show. */
+const POINTING = new Set([
+  'this',
+  'these',
+  'that',
+  'those',
+  'it',
+  'they',
+  'here',
+  'such',
+  'there',
+  'then',
+  'so',
+  'also',
+  'however',
+  'thus',
+  'again',
+  'otherwise',
+]);
+const ELSEWHERE =
+  /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b/i;
+/** "this chapter", "these files", "those servers": the stem points at text it does not show. */
+const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
+export const EARLY_TOKENS = 6;
+const MIN_SINGLE_WORD_MENTIONS = 3;
+const EARLY_PRONOUNS = new Set(['it', 'its', 'they', 'their', 'them']);
+/** An opening that carries on from the sentence before ("Likewise, …", "In the same way, …", "Of course, …"). */
+const CONTINUES =
+  /^(?:likewise|similarly|in the same way|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in contrast|by contrast|conversely|accordingly|finally|next|now|first|second|third|lastly)\b/i;
+/** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
+const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
+
+export function byDifficulty(difficulty: Difficulty, values: { easy?: number; medium?: number; hard?: number }): number | undefined {
+  return values[difficulty];
+}
+
+export function quoteExplanation(quote: string, focus: string): string {
+  return `The source says: "${excerpt(quote, focus, 240)}"`;
+}
+
+export function maskTokens(tokens: readonly Token[], start: number, end: number): string {
+  const blank: Token = { text: BLANK, lower: BLANK, lemma: BLANK, pos: 'X', stop: false, space: tokens[start]?.space ?? ' ' };
+  return joinTokens([...tokens.slice(0, start), blank, ...tokens.slice(end + 1)]);
+}
+/**
+ * A sentence a blank can be made in: it says something whole by itself (no "This…", "…above", "for
+ * example"), ends as a sentence does, and has a verb.
+ */
+export function standsAlone(sentence: Sentence): boolean {
+  const first = sentence.tokens[0]?.lower ?? '';
+  if (!hasFiniteVerb(sentence.tokens)) return false;
+  if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
+  // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
+  if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
+  return !POINTING.has(first) && !CONTINUES.test(sentence.text) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+}
+
+/**
+ * A verb that makes a sentence, outside brackets: "A standard way of getting the MIME type" (a list
+ * entry), "MIME type (subject to conflicting rules…)" and "A way for applications to install…" have none.
+ */
+function hasFiniteVerb(tokens: readonly Token[]): boolean {
+  let depth = 0;
+  return tokens.some((token, index) => {
+    if (token.text === '(' || token.text === '[') depth += 1;
+    else if (token.text === ')' || token.text === ']') depth = Math.max(0, depth - 1);
+    if (depth > 0) return false;
+    if (token.pos === 'AUX') return true;
+    return token.pos === 'VERB' && !token.lower.endsWith('ing') && tokens[index - 1]?.lower !== 'to';
+  });
+}
+
+/** Word classes after which a blank starts a phrase of its own; after a noun or an adverb it is the tail of a compound ("finally _____"). */
+const OPENS_PHRASE = new Set(['DET', 'ADP', 'VERB', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PUNCT', 'PART', 'NUM']);
+
+/**
+ * A blank that completes a compound left standing in the stem asks for a word, not a concept: after a
+ * noun or an adverb ("the finally _____"), or after a word the document writes before it elsewhere
+ * too ("the except _____", "an if _____" → clause).
+ */
+export function isCompoundTail(tokens: readonly Token[], start: number, pairs: ReadonlySet<string>): boolean {
+  const before = tokens[start - 1];
+  const first = tokens[start];
+  if (!before || !first || !/\p{L}/u.test(before.text)) return false;
+  return !OPENS_PHRASE.has(before.pos) || (before.pos !== 'DET' && pairs.has(`${before.lower} ${first.lemma}`));
+}
+
+/** Every pair of neighbouring words in the document, the second as its lemma. */
+export function wordPairs(analysis: Analysis): Set<string> {
+  const pairs = new Set<string>();
+  for (const { tokens } of analysis.sentences)
+    for (let index = 1; index < tokens.length; index += 1) pairs.add(`${tokens[index - 1]?.lower} ${tokens[index]?.lemma}`);
+  return pairs;
+}
+
+/** A phrase that is not a piece of a longer written unit ("org" of "security.debian.org", "xz" of "Packages.xz"). */
+export function isWholeWord(tokens: readonly Token[], span: { start: number; end: number }): boolean {
+  const glued = (token: Token | undefined) => token !== undefined && token.space === '' && /^[\p{L}\p{N}._/-]/u.test(token.text);
+  const before = tokens[span.start - 1];
+  return !(span.start > 0 && tokens[span.start]?.space === '' && before && /[\p{L}\p{N}._/-]$/u.test(before.text)) && !glued(tokens[span.end + 1]);
+}
+
+/**
+ * The key phrases of a sentence a question may blank or swap: each once in it, a whole word starting a
+ * phrase of its own. The document's own subject ("Python" in a Python tutorial) is a blank anybody
+ * fills, and so is an everyday word ("the user", "the text"): a blank asks for a compound, a rare
+ * word or a defined term.
+ */
+export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentence: Sentence): Array<{ span: Span & { key: string }; phrase: Phrase }> {
+  const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
+  const counts = new Map<string, number>();
+  for (const span of spans) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
+  return spans.flatMap((span) => {
+    const phrase = analysis.phrases.byKey.get(span.key);
+    if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
+      return [];
+    if (titleWords.has(phrase.key)) return [];
+    // A single word is a concept to ask for when the document defines it, names it (a proper noun or an
+    // acronym) or keeps coming back to it; used once or twice it is a vague word ("variant", "inclusion").
+    const defined = analysis.definitionByKey.has(phrase.key);
+    if (phrase.tokenCount === 1 && !defined && (zipf(phrase.key) >= RARE_ZIPF || (!phrase.proper && phrase.count < MIN_SINGLE_WORD_MENTIONS))) return [];
+    // "text encoding: A string in Python is…": the label of an entry, not a word of its sentence.
+    if (span.start === 0 && sentence.tokens[span.end + 1]?.text === ':') return [];
+    return [{ span, phrase }];
+  });
+}

@@ -1,0 +1,133 @@
+import { comparisonKey } from '../quality.ts';
+import { sentenceReference } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
+import { makeOption, pickDistractors, type Option } from './distractors.ts';
+import { isStatement } from './explanations.ts';
+import { joinTokens, type Token } from './nlp.ts';
+import { blankablePhrases, byDifficulty, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
+import { phraseOption, SAME_HEAD_FAMILY } from './quiz-pools.ts';
+import { createRandom, hashText } from './seeded-random.ts';
+import { capitaliseFirst, lowerFirstUnlessAcronym } from './text.ts';
+
+// "Which statement about <section> is true?": one sentence of a section as the document states it,
+// beside other sentences of the same section each with one of its concepts swapped for another
+// concept of the same kind from the document. A false statement the document states anywhere
+// (the swap happened to make a true one) is not used.
+
+const FAMILY = 'statement';
+const MIN_WORDS = 8;
+const MAX_WORDS = 30;
+/** Sentences of the section besides the true one that are tried as false ones, nearest first. */
+const NEIGHBOURS = 6;
+const SECTION_NUMBER = /^[\p{N}.\s]+(?=\p{L})/u;
+/** "annotation: A label…", "C-y: Insert…", "3.2 Invoking…", "BEHIND THE SCENES": an entry of a list, a heading or a sidebar's label, not a statement. */
+const LABELLED = /^(?:[^\s:]+(?:\s[^\s:]+){0,3}:\s|\p{N})|\b\p{Lu}{3,}\s\p{Lu}{2,}\b/u;
+/** A section title that reads as a topic: a few words, not a sentence or a label ending in a colon. */
+const TOPIC = /^[^:.;!?]{3,60}$/u;
+const MAX_TOPIC_WORDS = 8;
+
+type Statement = { sentence: Sentence; swaps: ReturnType<typeof blankablePhrases> };
+
+const PLURAL_VERBS = new Set(['are', 'were', 'have', 'do']);
+const SINGULAR_VERBS = new Set(['is', 'was', 'has', 'does']);
+
+/** Whether the noun at `head` is plural: by the verb right after it where there is one, else by its lemma. */
+function isPlural(tokens: readonly Token[], head: number): boolean {
+  const next = tokens[head + 1]?.lower ?? '';
+  if (PLURAL_VERBS.has(next)) return true;
+  if (SINGULAR_VERBS.has(next)) return false;
+  const token = tokens[head];
+  return token !== undefined && (token.lower !== token.lemma || /[^s]s$/.test(token.lower));
+}
+
+/** "a" or "an" as the word after it sounds, for an article left in front of a swapped concept. */
+function article(before: Token | undefined, next: string): Token | undefined {
+  if (!before || (before.lower !== 'a' && before.lower !== 'an')) return before;
+  const text = /^[aeiou]/i.test(next) ? 'an' : 'a';
+  return { ...before, text: before.text.charAt(0) === 'A' ? capitaliseFirst(text) : text };
+}
+
+/** The sentence with one of its concepts swapped for another of the same kind, unless the document says that too. */
+function falsified(build: Build, statement: Statement, statedText: string): string | undefined {
+  const { analysis, pools, difficulty } = build;
+  const { tokens } = statement.sentence;
+  const random = createRandom(hashText(`statement:${statement.sentence.id}`, analysis.seed));
+  for (const { span, phrase } of statement.swaps) {
+    const head = tokens[span.end];
+    const surface = joinTokens(tokens.slice(span.start, span.end + 1));
+    // Number is kept (a plural only for a plural) so that the verb after the swapped concept still agrees.
+    const concept = phraseOption(phrase, surface, isPlural(tokens, span.end));
+    const sources = [
+      { family: SAME_HEAD_FAMILY, options: pools.byHead.get(phrase.lemmas.at(-1) ?? '') ?? [] },
+      { family: concept.family, options: pools.terms.get(concept.family) ?? [] },
+    ];
+    for (const source of sources) {
+      const [other] =
+        pickDistractors({ ...concept, family: source.family }, source.options, {
+          difficulty,
+          random,
+          stemKey: comparisonKey(statement.sentence.text),
+          count: 1,
+        }) ?? [];
+      if (!other) continue;
+      const replacement = span.start === 0 ? capitaliseFirst(other.text) : phrase.proper ? other.text : lowerFirstUnlessAcronym(other.text);
+      const swapped: Token = {
+        text: replacement,
+        lower: replacement.toLowerCase(),
+        lemma: replacement,
+        pos: 'NOUN',
+        stop: false,
+        space: tokens[span.start]?.space ?? ' ',
+      };
+      const before = tokens.slice(0, span.start);
+      const fixed = article(before.at(-1), replacement);
+      const text = joinTokens([...before.slice(0, -1), ...(fixed ? [fixed] : []), swapped, ...tokens.slice(span.end + 1)]);
+      if (!statedText.includes(` ${comparisonKey(text)} `)) return text;
+    }
+  }
+  return undefined;
+}
+
+export function statementQuestions(build: Build): Candidate[] {
+  const { analysis, difficulty } = build;
+  const preference = byDifficulty(difficulty, { medium: 0.5, hard: 0.85 });
+  if (preference === undefined) return [];
+  const sections = new Map<string, Statement[]>();
+  for (const sentence of analysis.sentences) {
+    if (!isStatement(sentence) || sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !standsAlone(sentence) || LABELLED.test(sentence.text)) continue;
+    const swaps = blankablePhrases(build, sentence).sort((a, b) => b.phrase.centrality - a.phrase.centrality);
+    if (swaps.length === 0) continue;
+    const key = `${sentence.unit}|${sentence.section ?? ''}`;
+    sections.set(key, [...(sections.get(key) ?? []), { sentence, swaps }]);
+  }
+  let statedText: string | undefined;
+  return [...sections.values()].flatMap((statements) =>
+    statements.length < 4
+      ? []
+      : statements.map(({ sentence, swaps }, index): Candidate => ({
+          kind: 'statement',
+          preference: preference + 0.3 * (swaps[0]?.phrase.centrality ?? 0),
+          position: sentence.id,
+          fact: `sentence:${sentence.id}`,
+          question: () => {
+            statedText ??= ` ${analysis.sentences.map((other) => comparisonKey(other.text)).join(' ')} `;
+            const others = statements
+              .filter((_, other) => other !== index)
+              .sort((a, b) => Math.abs(a.sentence.id - sentence.id) - Math.abs(b.sentence.id - sentence.id));
+            const falseOnes: Option[] = others
+              .slice(0, NEIGHBOURS)
+              .flatMap((other) => falsified(build, other, statedText as string) ?? [])
+              .map((text) => makeOption(text, { family: FAMILY, tokenCount: 0 }));
+            const topic = sentence.section?.replace(SECTION_NUMBER, '').trim() ?? '';
+            const fits = TOPIC.test(topic) && topic.split(/\s+/).length <= MAX_TOPIC_WORDS;
+            return {
+              stem: fits ? `Which statement about "${topic}" is true?` : 'Which of these statements is true?',
+              answer: makeOption(sentence.text, { family: FAMILY, tokenCount: 0, units: new Set([sentence.unit]) }),
+              pools: [{ family: FAMILY, options: falseOnes }],
+              explanation: quoteExplanation(sentence.text, swaps[0]?.phrase.display ?? ''),
+              source: sentenceReference(analysis, sentence),
+            };
+          },
+        })),
+  );
+}
