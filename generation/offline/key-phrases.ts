@@ -384,6 +384,20 @@ const UNCOMMON_ZIPF = 4.0;
 /** In a short text every concept may come up once; in a longer one a concept comes back. */
 const LONG_TEXT_SENTENCES = 60;
 
+const MIN_SINGLE_WORD_MENTIONS = 3;
+
+/**
+ * A single word is a concept to ask for, or to offer as a wrong option, when the document defines it,
+ * names it (a proper noun or an acronym) or keeps coming back to it; an everyday word, or a word used
+ * once or twice in a long text, is a vague word ("variant", "inclusion", "syntax").
+ */
+export function isVagueWord(phrase: Phrase, context: { defined: boolean; sentences: number }): boolean {
+  if (phrase.tokenCount > 1 || context.defined) return false;
+  // In a short text every concept may come up once.
+  const mentions = context.sentences >= LONG_TEXT_SENTENCES ? MIN_SINGLE_WORD_MENTIONS : 1;
+  return zipf(phrase.key) >= RARE_ZIPF || (!phrase.proper && phrase.count < mentions);
+}
+
 export function isGenericPhrase(key: string): boolean {
   return !key.includes(' ') && GENERIC_NOUNS.has(key);
 }

@@ -2,8 +2,7 @@ import type { Difficulty, SourceReference } from '../../domain/learning-content.
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
-import { RARE_ZIPF, zipf } from './commonness.ts';
-import type { Phrase, Span } from './key-phrases.ts';
+import { isVagueWord, type Phrase, type Span } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import type { QuizPools } from './quiz-pools.ts';
 import { excerpt } from './text.ts';
@@ -58,11 +57,10 @@ const ELSEWHERE =
 /** "this chapter", "these files", "those servers": the stem points at text it does not show. */
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 export const EARLY_TOKENS = 6;
-const MIN_SINGLE_WORD_MENTIONS = 3;
 const EARLY_PRONOUNS = new Set(['it', 'its', 'they', 'their', 'them']);
 /** An opening that carries on from the sentence before ("Likewise, …", "In the same way, …", "Of course, …"). */
 const CONTINUES =
-  /^(?:likewise|similarly|in the same way|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in contrast|by contrast|conversely|accordingly|finally|next|now|first|second|third|lastly)\b/i;
+  /^(?:likewise|similarly|in the same way|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in contrast|by contrast|conversely|accordingly|finally|next|now|first|second|third|lastly)\b/i;
 /** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
 const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
 
@@ -151,10 +149,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
       return [];
     if (titleWords.has(phrase.key)) return [];
-    // A single word is a concept to ask for when the document defines it, names it (a proper noun or an
-    // acronym) or keeps coming back to it; used once or twice it is a vague word ("variant", "inclusion").
-    const defined = analysis.definitionByKey.has(phrase.key);
-    if (phrase.tokenCount === 1 && !defined && (zipf(phrase.key) >= RARE_ZIPF || (!phrase.proper && phrase.count < MIN_SINGLE_WORD_MENTIONS))) return [];
+    if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];
     // "text encoding: A string in Python is…": the label of an entry, not a word of its sentence.
     if (span.start === 0 && sentence.tokens[span.end + 1]?.text === ':') return [];
     return [{ span, phrase }];

@@ -2,7 +2,7 @@ import { comparisonKey } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
-import type { Phrase } from './key-phrases.ts';
+import { isVagueWord, type Phrase } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import { parseNumber } from './tables.ts';
 
@@ -154,7 +154,10 @@ export function quizPools(analysis: Analysis): QuizPools {
   const terms = new Map<string, Option[]>();
   // A wrong option is a concept the document keeps coming back to, not a phrase it used once — where
   // it has enough of those; a short text offers what it has.
-  const fitting = analysis.phrases.ranked.filter((phrase) => phrase.display.length <= 60);
+  const fitting = analysis.phrases.ranked.filter(
+    (phrase) =>
+      phrase.display.length <= 60 && !isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length }),
+  );
   const recurring = fitting.filter((phrase) => phrase.count >= MIN_DISTRACTOR_MENTIONS);
   for (const phrase of recurring.length >= ENOUGH_RECURRING ? recurring : fitting) {
     push(terms, termFamily(phrase.proper), phraseOption(phrase, phrase.display, phrase.plural));

@@ -372,7 +372,7 @@ describe('facts come from prose, never from code or page chrome', () => {
     ];
     const html = `<html><body><nav>Download the ebook | Previous | Next</nav><h1>Classes</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}<pre>class B(Base): pass\nclass C(B): pass\n&gt;&gt;&gt; print("Arguments", ham, eggs)</pre><footer>Copyright 2001 Python Software Foundation</footer></body></html>`;
     const content = htmlContent(html, 'Classes', undefined);
-    const quiz = await generator.quiz({ sourceTitle: 'Classes', content, difficulty: 'medium', numberOfQuestions: 2 });
+    const quiz = await generator.quiz({ sourceTitle: 'Classes', content, difficulty: 'medium', numberOfQuestions: 1 });
     const cards = await generator.flashcards({ sourceTitle: 'Classes', content, difficulty: 'medium' });
     const texts = [
       ...quiz.content.questions.flatMap((question) => [question.question, ...question.options]),
