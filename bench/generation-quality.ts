@@ -17,12 +17,22 @@ import { checkFlashcards, checkMindmap, checkQuiz } from '../generation/quality.
 type Corpus = { file: string; kind: string; heldOut?: boolean; asWebPage?: boolean };
 /** Quiz items and cards are kept or rejected; a mindmap gets a score of 0–5 by the rubric. */
 type Judgement = { verdict: 'keep' | 'reject' | 'scored'; score?: number; note?: string };
-type Item = { hash: string; document: string; resource: 'quiz' | 'flashcards' | 'mindmap'; difficulty: string; text: string };
+type Item = { hash: string; legacyHash: string; document: string; resource: 'quiz' | 'flashcards' | 'mindmap'; difficulty: string; text: string };
 
 const here = join(import.meta.dirname, '..', 'eval');
 const corpus = JSON.parse(await readFile(join(here, 'corpus.json'), 'utf8')) as Corpus[];
 const judgements = JSON.parse(await readFile(join(here, 'judgements.json'), 'utf8').catch(() => '{}')) as Record<string, Judgement>;
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+/**
+ * What a judgement is about: a question's options in a fixed order (the correct one, then the others
+ * sorted), since the order they are shown in changes nothing a reader judges. Judgements recorded
+ * before items were keyed this way are found by the hash of the text as shown (`legacyHash`).
+ */
+const judgedForm = (text: string) => {
+  const lines = text.split('\n');
+  const options = lines.filter((line) => /^[*-] /.test(line)).sort();
+  return options.length === 0 ? text : [lines[0], ...options, ...lines.filter((line) => line.startsWith('source: '))].join('\n');
+};
 
 const extractor = createFileExtractor({ timeoutMs: 120_000, memoryMb: 1024 });
 const generator = createOfflineGenerator();
@@ -42,7 +52,14 @@ try {
     const content = await contentOf(entry);
     const input = { sourceTitle: content.title ?? entry.file, content };
     const add = (resource: Item['resource'], difficulty: string, text: string) =>
-      items.push({ hash: hashOf(`${resource}\n${text}`), document: entry.file, resource, difficulty, text });
+      items.push({
+        hash: hashOf(`${resource}\n${judgedForm(text)}`),
+        legacyHash: hashOf(`${resource}\n${text}`),
+        document: entry.file,
+        resource,
+        difficulty,
+        text,
+      });
     for (const difficulty of difficulties) {
       const attempt = async <T>(make: () => Promise<T>) =>
         make().catch((error: unknown) => ((lint[entry.file] ??= []).push(`${difficulty}: ${(error as Error).message}`), null));
@@ -79,6 +96,10 @@ try {
   await extractor.close();
 }
 
+for (const item of items) {
+  const legacy = judgements[item.legacyHash];
+  if (!judgements[item.hash] && legacy) judgements[item.hash] = legacy;
+}
 await writeFile(join(here, 'review.jsonl'), `${items.map((item) => JSON.stringify({ ...item, judgement: judgements[item.hash] ?? null })).join('\n')}\n`);
 
 const heldOut = new Set(corpus.filter((entry) => entry.heldOut).map((entry) => entry.file));

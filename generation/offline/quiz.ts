@@ -49,11 +49,14 @@ type Chosen = { candidate: Candidate; question: Question; distractors: Option[] 
  * away, and only questions that get three distractors. When fewer than `wanted` come out, every
  * candidate has been tried, so the count is what the source supports.
  */
-function choose(candidates: readonly Candidate[], wanted: number, difficulty: Difficulty, random: () => number): Chosen[] {
+function choose(candidates: readonly Candidate[], wanted: number, difficulty: Difficulty, seed: number): Chosen[] {
   const queues = new Map<string, Array<{ candidate: Candidate; score: number }>>();
   for (const candidate of candidates) {
     const queue = queues.get(candidate.kind) ?? [];
-    queue.push({ candidate, score: candidate.preference + PREFERENCE_JITTER * random() });
+    // Each candidate's jitter comes from its own fact, so a candidate added or dropped elsewhere in the
+    // document leaves the others' chances, and so the rest of the quiz, as they were.
+    const jitter = createRandom(hashText(`${candidate.kind}:${candidate.fact}:${candidate.position}`, seed))();
+    queue.push({ candidate, score: candidate.preference + PREFERENCE_JITTER * jitter });
     queues.set(candidate.kind, queue);
   }
   for (const queue of queues.values()) queue.sort((a, b) => b.score - a.score);
@@ -78,7 +81,7 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     // A statement shares words with the topic its stem names, and so do the false ones beside it.
     if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text))) continue;
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
-    const distractors = distractorsFor(question, difficulty, random);
+    const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
     if (!distractors) continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
     if (wellFormednessViolations(question.stem, [question.answer.text, ...distractors.map((option) => option.text)]).length > 0) continue;
@@ -94,8 +97,8 @@ export function generateQuiz(analysis: Analysis, input: { sourceTitle: string; d
   const { difficulty, numberOfQuestions } = input;
   // The seed leaves out the number of questions: a quiz of n is then the first n of the same greedy
   // sequence, so "supports only N" stays true when N are asked for.
-  const random = createRandom(hashText(`quiz:${difficulty}`, analysis.seed));
-  const chosen = choose(quizCandidates(analysis, quizPools(analysis), difficulty), numberOfQuestions, difficulty, random);
+  const seed = hashText(`quiz:${difficulty}`, analysis.seed);
+  const chosen = choose(quizCandidates(analysis, quizPools(analysis), difficulty), numberOfQuestions, difficulty, seed);
   if (chosen.length < numberOfQuestions) {
     const supported = chosen.length === 0 ? 'no questions' : `only ${chosen.length} question${chosen.length === 1 ? '' : 's'}`;
     const advice = chosen.length === 0 ? 'try another difficulty or a longer source' : `ask for ${chosen.length} or fewer`;
@@ -107,10 +110,10 @@ export function generateQuiz(analysis: Analysis, input: { sourceTitle: string; d
       id: `q-${index + 1}`,
       type: 'multipleChoice',
       question: question.stem,
-      options: [question.answer.text, ...shuffled(distractors, random).map((option) => option.text)],
+      options: [question.answer.text, ...shuffled(distractors, createRandom(hashText(`order:${question.stem}`, seed))).map((option) => option.text)],
       correctAnswerIndex: 0,
       explanation: question.explanation,
       source: question.source,
     }));
-  return { title: `Quiz: ${input.sourceTitle}`, questions: balanceCorrectPositions(questions, random) };
+  return { title: `Quiz: ${input.sourceTitle}`, questions: balanceCorrectPositions(questions, createRandom(seed)) };
 }
