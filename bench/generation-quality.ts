@@ -140,5 +140,27 @@ for (const part of [false, true]) {
     console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
   console.log('  mindmaps:'.padEnd(42), mindmapScores(selected));
 }
+/** The kind of a question, read off its stem as the generator words it. */
+const questionKind = (stem: string) =>
+  stem.startsWith('Complete the sentence')
+    ? 'cloze'
+    : stem.startsWith('Which term matches')
+      ? 'definition → term'
+      : stem.startsWith('What does')
+        ? 'term → definition'
+        : /^Which (?:statement|of these statements)/.test(stem)
+          ? 'which statement is true'
+          : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
+            ? 'purpose'
+            : 'table';
+for (const part of [false, true]) {
+  const quizItems = items.filter((item) => item.resource === 'quiz' && heldOut.has(item.document) === part);
+  const kinds = [...new Set(quizItems.map((item) => questionKind(item.text)))].sort();
+  const label = part ? 'quiz by item kind (held out):' : 'quiz by item kind (tuning part):';
+  console.log(
+    label,
+    kinds.map((kind) => `${kind} ${tally(quizItems.filter((item) => questionKind(item.text) === kind)).replace(/ acceptable.*?,/, ',')}`).join('; '),
+  );
+}
 console.log(`${items.length} items written to eval/review.jsonl; judge them in eval/judgements.json by eval/RUBRIC.md`);
 if (process.argv.includes('--lint')) for (const [file, findings] of Object.entries(lint)) for (const finding of findings) console.log(`${file}: ${finding}`);

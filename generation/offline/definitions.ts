@@ -1,7 +1,7 @@
 import { comparisonKey, looksLikeCode } from '../quality.ts';
 import { UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { chunkNounPhrases, isGenericPhrase, phraseKey, type Span } from './key-phrases.ts';
+import { chunkNounPhrases, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
@@ -106,6 +106,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b/i.test(term)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
+  // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note.
+  if (/^\p{Ll}/u.test(body)) return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
@@ -239,11 +241,15 @@ const isProse = (definition: Definition) =>
   !API_DESCRIPTION.test(definition.text) &&
   !SHOUTED.test(definition.text) &&
   !(definition.origin === 'sentence' && QUALITY.test(definition.text)) &&
-  !(definition.origin === 'glossary' && isParameterName(definition.term));
+  !(definition.origin === 'glossary' && (isParameterName(definition.term) || CAMEL_CASE.test(definition.term))) &&
+  !KEY_BINDING.test(definition.term);
 /** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
 const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
+/** "tagValue", "octetName": a name from code, as a reference manual lists its parameters. */
+const CAMEL_CASE = /\p{Ll}\p{Lu}/u;
 /** "X is useful for…", "X is used to…", "X is often…": a quality or a use of X, not what X is. */
-const QUALITY = /^(?:useful|used|usable|able|possible|available|necessary|important|required|responsible|often|usually|always|never|also|only|not)\b/i;
+const QUALITY =
+  /^(?:useful|used|usable|able|possible|available|necessary|important|required|responsible|optional|worth|often|usually|always|never|also|only|not)\b/i;
 /** A parameter named in capitals and what it must hold ("VALUE must be…", "LEN is…"): an API's rules, not a definition. */
 const SHOUTED = /\b[A-Z]{3,}\s+(?:must|will|contains|should|indicates)\b/;
 /** A parameter's name as a reference manual prints it ("der len", "ivalue", "str size"): words English never uses. */

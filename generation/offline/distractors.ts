@@ -26,6 +26,8 @@ export type Option = {
   group?: string;
   /** The head noun's lemma of a term ("statement" of "raise statement"). */
   head?: string;
+  /** What a term is grammatically: a glossary defines adjectives ("contiguous") beside nouns ("object"). */
+  wordClass?: 'noun' | 'adjective';
 };
 
 export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
@@ -62,6 +64,7 @@ const MAX_LENGTH_RATIO = 2.5;
 function compatible(answer: Option, option: Option): boolean {
   if (option.family !== answer.family) return false;
   if (answer.plural !== undefined && option.plural !== undefined && answer.plural !== option.plural) return false;
+  if (answer.wordClass !== undefined && option.wordClass !== undefined && answer.wordClass !== option.wordClass) return false;
   if (Math.abs(answer.tokenCount - option.tokenCount) > Math.max(1, answer.tokenCount / 2)) return false;
   const [short, long] = answer.text.length <= option.text.length ? [answer.text.length, option.text.length] : [option.text.length, answer.text.length];
   return long <= short * MAX_LENGTH_RATIO + 4;

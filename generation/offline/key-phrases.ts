@@ -331,6 +331,7 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
 
 /** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
 function isIdentifier(display: string, count: number): boolean {
+  if (KEY_BINDING.test(display)) return true;
   if (/\s/.test(display)) return false;
   if (/\p{Ll}\p{Lu}|_|\d/u.test(display)) return true;
   // A lower-case word English never uses is a term the text keeps using ("namespace", "tuple") or a
@@ -338,6 +339,43 @@ function isIdentifier(display: string, count: number): boolean {
   return /^\p{Ll}+$/u.test(display) && zipf(display) <= UNSEEN_ZIPF && (display.length <= 4 || count < MIN_UNSEEN_TERM_MENTIONS);
 }
 const MIN_UNSEEN_TERM_MENTIONS = 3;
+/** "C-y", "M-b", "RET", "DEL": a key of an editor's command line, reference material rather than a term. */
+export const KEY_BINDING = /^(?:(?:[CMS]-)+\S+|RET|DEL|ESC|TAB|SPC)$/;
+/** "little bit", "basic familiarity", "different ways": a quantity, a judgement or a vague kind, whatever noun follows. */
+const VAGUE_LEADS = new Set([
+  'little',
+  'lot',
+  'few',
+  'several',
+  'various',
+  'certain',
+  'same',
+  'whole',
+  'such',
+  'own',
+  'main',
+  'particular',
+  'specific',
+  'general',
+  'entire',
+  'basic',
+  'extra',
+  'additional',
+  'overall',
+  'actual',
+  'proper',
+  'appropriate',
+  'usual',
+  'typical',
+  'good',
+  'better',
+  'best',
+  'different',
+  'important',
+  'correct',
+  'possible',
+  'further',
+]);
 
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
 function isGlued(tokens: readonly Token[], span: Span): boolean {
@@ -516,6 +554,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !tally.glued &&
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&
+        !VAGUE_LEADS.has(tally.lemmas[0] ?? '') &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

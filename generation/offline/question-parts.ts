@@ -82,11 +82,27 @@ export function maskTokens(tokens: readonly Token[], start: number, end: number)
  */
 export function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
-  if (!hasFiniteVerb(sentence.tokens)) return false;
+  if (!hasFiniteVerb(sentence.tokens) || startsWithoutSubject(sentence.tokens)) return false;
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
   return !POINTING.has(first) && !CONTINUES.test(sentence.text) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+}
+
+/**
+ * "Creates the DER encoding of…", "Returns the…": a reference manual's description of a function, whose
+ * subject is the heading above it; "3.1 Invoking asn1Parser asn1Parser reads…": a heading run into its
+ * first sentence; "input data will be placed…": a piece of a sentence.
+ */
+function startsWithoutSubject(tokens: readonly Token[]): boolean {
+  const first = tokens[0];
+  if (!first) return true;
+  // A sentence that opens in lower case was cut from a longer one, or opens with a name from code.
+  return (
+    /^\p{Ll}/u.test(first.text) ||
+    /^\d+(?:\.\d+)+$/.test(first.text) ||
+    (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))
+  );
 }
 
 /**

@@ -139,7 +139,11 @@ function termClozes(build: Build, sentence: Sentence): Candidate[] {
             answer,
             // A term the document defines stands among the other terms it defines (a glossary's entries),
             // before any phrase it merely uses.
+            // A compound stands first among compounds of its head ("raise statement" among "try statement",
+            // "return statement"); a term the document defines among the other terms it defines (a
+            // glossary's entries); then any phrase of the document.
             pools: [
+              ...(phrase.tokenCount > 1 ? [{ family: SAME_HEAD_FAMILY, options: pools.keyPhrasesByHead.get(phrase.lemmas.at(-1) ?? '') ?? [] }] : []),
               ...(analysis.definitionByKey.has(phrase.key) ? [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }] : []),
               { family: answer.family, options: pools.terms.get(answer.family) ?? [] },
             ],
@@ -231,11 +235,9 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
         return {
           stem: `${lead} ${rest}?`,
           answer,
-          pools: [
-            { family: SAME_HEAD_FAMILY, options: pools.byHead.get(phrase.lemmas.at(-1) ?? '') ?? [] },
-            ...(analysis.definitionByKey.has(phrase.key) ? [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }] : []),
-            ...(phrase.keyPhrase ? [{ family: answer.family, options: pools.terms.get(answer.family) ?? [] }] : []),
-          ],
+          // Only things of the same name ("try statement", "return statement" beside "break statement"): a
+          // purpose names what something does, and anything of another kind is a giveaway.
+          pools: [{ family: SAME_HEAD_FAMILY, options: pools.byHead.get(phrase.lemmas.at(-1) ?? '') ?? [] }],
           explanation: quoteExplanation(sentence.text, surface),
           source: sentenceReference(analysis, sentence, surface),
         };

@@ -3,7 +3,7 @@ import type { Analysis } from './analysis.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isVagueWord, type Phrase } from './key-phrases.ts';
-import { joinTokens, type Token } from './nlp.ts';
+import { joinTokens, parseText, type Token } from './nlp.ts';
 import { parseNumber } from './tables.ts';
 
 // The options a quiz can draw on, grouped by family and built once per document: key phrases,
@@ -19,6 +19,8 @@ export type QuizPools = {
   columns: Map<string, Option[]>;
   /** Compounds by their head noun's lemma ("try clause", "else clause" under "clause"): things of one kind by their name. */
   byHead: Map<string, Option[]>;
+  /** The same, of key phrases only: the concepts the document keeps coming back to. */
+  keyPhrasesByHead: Map<string, Option[]>;
 };
 
 export const SAME_HEAD_FAMILY = 'term:same-head';
@@ -66,6 +68,7 @@ export function phraseOption(phrase: Phrase, text: string = phrase.display, plur
     units: new Set(phrase.units.keys()),
     frequency: phrase.count,
     centrality: phrase.centrality,
+    wordClass: 'noun',
   });
 }
 
@@ -77,7 +80,12 @@ export function definedTermOption(analysis: Analysis, definition: Definition): O
   const option = phrase
     ? phraseOption(phrase, definition.term)
     : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
-  return { ...option, family: DEFINED_TERM_FAMILY };
+  return { ...option, family: DEFINED_TERM_FAMILY, wordClass: wordClassOf(definition.term) };
+}
+
+/** A term read on its own: its last word an adjective ("contiguous", "immutable") or else a noun. */
+function wordClassOf(term: string): 'noun' | 'adjective' {
+  return parseText(term)[0]?.tokens.at(-1)?.pos === 'ADJ' ? 'adjective' : 'noun';
 }
 
 /** The number an entity states without words like "about" in front; undefined when it has no digits. */
@@ -173,12 +181,15 @@ export function quizPools(analysis: Analysis): QuizPools {
     }
   }
   const byHead = new Map<string, Option[]>();
+  const keyPhrasesByHead = new Map<string, Option[]>();
   for (const phrase of analysis.phrases.byKey.values()) {
     const head = phrase.lemmas.at(-1);
-    if (head && (phrase.keyPhrase || phrase.tokenCount > 1) && phrase.display.length <= 60)
-      push(byHead, head, { ...phraseOption(phrase, phrase.display, phrase.plural), family: SAME_HEAD_FAMILY });
+    if (!head || !(phrase.keyPhrase || phrase.tokenCount > 1) || phrase.display.length > 60) continue;
+    const option = { ...phraseOption(phrase, phrase.display, phrase.plural), family: SAME_HEAD_FAMILY };
+    push(byHead, head, option);
+    if (phrase.keyPhrase) push(keyPhrasesByHead, head, option);
   }
-  const pools = { terms, definedTerms, definitions, entities: entityOptions(analysis), columns: columnOptions(analysis), byHead };
+  const pools = { terms, definedTerms, definitions, entities: entityOptions(analysis), columns: columnOptions(analysis), byHead, keyPhrasesByHead };
   cache.set(analysis, pools);
   return pools;
 }

@@ -7,7 +7,7 @@ import { joinTokens, type Token } from './nlp.ts';
 import { blankablePhrases, byDifficulty, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
 import { phraseOption, SAME_HEAD_FAMILY } from './quiz-pools.ts';
 import { createRandom, hashText } from './seeded-random.ts';
-import { capitaliseFirst, lowerFirstUnlessAcronym } from './text.ts';
+import { capitaliseFirst, escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
 
 // "Which statement about <section> is true?": one sentence of a section as the document states it,
 // beside other sentences of the same section each with one of its concepts swapped for another
@@ -40,6 +40,18 @@ function isPlural(tokens: readonly Token[], head: number): boolean {
   return token !== undefined && (token.lower !== token.lemma || /[^s]s$/.test(token.lower));
 }
 
+const LINKING = '(?:is|are|called|so called|known as|also known as|such as|like|or)';
+
+/**
+ * Whether the document says one concept is (a kind of) the other ("the Boolean operators and and or
+ * are so-called short-circuit operators"): swapped for each other they would make a true statement.
+ */
+function isLinked(statedText: string, a: string, b: string): boolean {
+  const gap = '(?: \\S+){0,4}';
+  const pattern = (x: string, y: string) => `\\b${escapeRegExp(x)}\\b${gap} ${LINKING}${gap} ${escapeRegExp(y)}\\b`;
+  return new RegExp(`${pattern(a, b)}|${pattern(b, a)}`).test(statedText);
+}
+
 /** "a" or "an" as the word after it sounds, for an article left in front of a swapped concept. */
 function article(before: Token | undefined, next: string): Token | undefined {
   if (!before || (before.lower !== 'a' && before.lower !== 'an')) return before;
@@ -69,7 +81,7 @@ function falsified(build: Build, statement: Statement, statedText: string): stri
           stemKey: comparisonKey(statement.sentence.text),
           count: 1,
         }) ?? [];
-      if (!other) continue;
+      if (!other || isLinked(statedText, concept.key, other.key)) continue;
       const replacement = span.start === 0 ? capitaliseFirst(other.text) : phrase.proper ? other.text : lowerFirstUnlessAcronym(other.text);
       const swapped: Token = {
         text: replacement,
