@@ -375,6 +375,10 @@ const VAGUE_LEADS = new Set([
   'correct',
   'possible',
   'further',
+  'valid',
+  'invalid',
+  'reasonable',
+  'numerous',
 ]);
 
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
@@ -395,6 +399,8 @@ function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
 /** The names examples are written with ("spam", "eggs", "foo"): however often they come back, they name nothing of the subject. */
 const PLACEHOLDER_NAMES = new Set(['spam', 'eggs', 'ham', 'eels', 'foo', 'bar', 'baz', 'qux', 'quux', 'foobar', 'alice', 'bob', 'xyzzy']);
 
+const EVERYDAY_VERBS = new Set(['use', 'make', 'get', 'see', 'let']);
+
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
 
@@ -406,7 +412,8 @@ const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
 function isTaggingSlip(lemmas: readonly string[], count: number, verbs: ReadonlySet<string>): boolean {
   if (lemmas.length < 2) return false;
   // A compound the text repeats is one ("raise statement", "try clause"), whatever else "raise" is.
-  const verbFirst = count < 2 && verbs.has(lemmas[0] ?? '');
+  // "use docstrings", "make sure": an everyday verb and its object, however often the text says it.
+  const verbFirst = (count < 2 && verbs.has(lemmas[0] ?? '')) || EVERYDAY_VERBS.has(lemmas[0] ?? '');
   return verbFirst || verbs.has(lemmas.at(-1) ?? '') || INTRODUCING.has(lemmas[0] ?? '');
 }
 

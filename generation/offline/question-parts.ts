@@ -97,10 +97,12 @@ export function standsAlone(sentence: Sentence): boolean {
 function startsWithoutSubject(tokens: readonly Token[]): boolean {
   const first = tokens[0];
   if (!first) return true;
+  // "Returns: NULL when…", "Important warning: The…": a label and its text.
+  if (tokens[1]?.text === ':' || tokens[2]?.text === ':') return true;
   // A sentence that opens in lower case was cut from a longer one, or opens with a name from code.
   return (
     /^\p{Ll}/u.test(first.text) ||
-    /^\d+(?:\.\d+)+$/.test(first.text) ||
+    /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
     (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))
   );
 }
