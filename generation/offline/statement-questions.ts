@@ -46,10 +46,30 @@ const LINKING = '(?:is|are|called|so called|known as|also known as|such as|like|
  * Whether the document says one concept is (a kind of) the other ("the Boolean operators and and or
  * are so-called short-circuit operators"): swapped for each other they would make a true statement.
  */
-function isLinked(statedText: string, a: string, b: string): boolean {
+function isLinked(stated: Stated, a: string, b: string): boolean {
+  const withB = new Set(stated.byWord.get(b.split(' ')[0] ?? '') ?? []);
+  const both = (stated.byWord.get(a.split(' ')[0] ?? '') ?? []).filter((id) => withB.has(id));
+  if (both.length === 0) return false;
   const gap = '(?: \\S+){0,4}';
   const pattern = (x: string, y: string) => `\\b${escapeRegExp(x)}\\b${gap} ${LINKING}${gap} ${escapeRegExp(y)}\\b`;
-  return new RegExp(`${pattern(a, b)}|${pattern(b, a)}`).test(statedText);
+  const linked = new RegExp(`${pattern(a, b)}|${pattern(b, a)}`);
+  return both.some((id) => linked.test(stated.keys[id] ?? ''));
+}
+
+/** The document's sentences in comparison form, whole and by word, to tell what it states. */
+type Stated = { text: string; keys: readonly string[]; byWord: ReadonlyMap<string, number[]> };
+
+function statedIn(sentences: readonly Sentence[]): Stated {
+  const keys = sentences.map((sentence) => comparisonKey(sentence.text));
+  const byWord = new Map<string, number[]>();
+  keys.forEach((key, id) => {
+    for (const word of new Set(key.split(' '))) {
+      const ids = byWord.get(word);
+      if (ids) ids.push(id);
+      else byWord.set(word, [id]);
+    }
+  });
+  return { text: ` ${keys.join(' ')} `, keys, byWord };
 }
 
 /** "a" or "an" as the word after it sounds, for an article left in front of a swapped concept. */
@@ -60,7 +80,7 @@ function article(before: Token | undefined, next: string): Token | undefined {
 }
 
 /** The sentence with one of its concepts swapped for another of the same kind, unless the document says that too. */
-function falsified(build: Build, statement: Statement, statedText: string): string | undefined {
+function falsified(build: Build, statement: Statement, stated: Stated): string | undefined {
   const { analysis, pools, difficulty } = build;
   const { tokens } = statement.sentence;
   const random = createRandom(hashText(`statement:${statement.sentence.id}`, analysis.seed));
@@ -81,7 +101,7 @@ function falsified(build: Build, statement: Statement, statedText: string): stri
           stemKey: comparisonKey(statement.sentence.text),
           count: 1,
         }) ?? [];
-      if (!other || isLinked(statedText, concept.key, other.key)) continue;
+      if (!other || isLinked(stated, concept.key, other.key)) continue;
       const replacement = span.start === 0 ? capitaliseFirst(other.text) : phrase.proper ? other.text : lowerFirstUnlessAcronym(other.text);
       const swapped: Token = {
         text: replacement,
@@ -94,7 +114,7 @@ function falsified(build: Build, statement: Statement, statedText: string): stri
       const before = tokens.slice(0, span.start);
       const fixed = article(before.at(-1), replacement);
       const text = joinTokens([...before.slice(0, -1), ...(fixed ? [fixed] : []), swapped, ...tokens.slice(span.end + 1)]);
-      if (!statedText.includes(` ${comparisonKey(text)} `)) return text;
+      if (!stated.text.includes(` ${comparisonKey(text)} `)) return text;
     }
   }
   return undefined;
@@ -112,7 +132,16 @@ export function statementQuestions(build: Build): Candidate[] {
     const key = `${sentence.unit}|${sentence.section ?? ''}`;
     sections.set(key, [...(sections.get(key) ?? []), { sentence, swaps }]);
   }
-  let statedText: string | undefined;
+  let stated: Stated | undefined;
+  // A sentence made false once serves every question of its section that shows it.
+  const falseVersions = new Map<number, string | undefined>();
+  const falseVersionOf = (statement: Statement) => {
+    if (!falseVersions.has(statement.sentence.id)) {
+      stated ??= statedIn(analysis.sentences);
+      falseVersions.set(statement.sentence.id, falsified(build, statement, stated));
+    }
+    return falseVersions.get(statement.sentence.id);
+  };
   return [...sections.values()].flatMap((statements) =>
     statements.length < 4
       ? []
@@ -122,13 +151,12 @@ export function statementQuestions(build: Build): Candidate[] {
           position: sentence.id,
           fact: `sentence:${sentence.id}`,
           question: () => {
-            statedText ??= ` ${analysis.sentences.map((other) => comparisonKey(other.text)).join(' ')} `;
             const others = statements
               .filter((_, other) => other !== index)
               .sort((a, b) => Math.abs(a.sentence.id - sentence.id) - Math.abs(b.sentence.id - sentence.id));
             const falseOnes: Option[] = others
               .slice(0, NEIGHBOURS)
-              .flatMap((other) => falsified(build, other, statedText as string) ?? [])
+              .flatMap((other) => falseVersionOf(other) ?? [])
               .map((text) => makeOption(text, { family: FAMILY, tokenCount: 0 }));
             const topic = sentence.section?.replace(SECTION_NUMBER, '').trim() ?? '';
             const fits = TOPIC.test(topic) && topic.split(/\s+/).length <= MAX_TOPIC_WORDS;
