@@ -427,7 +427,7 @@ function isSpecialised(head: string, count: number, repeats: number): boolean {
 }
 const UNCOMMON_ZIPF = 4.0;
 /** In a short text every concept may come up once; in a longer one a concept comes back. */
-const LONG_TEXT_SENTENCES = 60;
+export const LONG_TEXT_SENTENCES = 60;
 
 const MIN_SINGLE_WORD_MENTIONS = 3;
 

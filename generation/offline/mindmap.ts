@@ -4,7 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
-import type { Phrase } from './key-phrases.ts';
+import { isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
 
@@ -83,9 +83,18 @@ function take(context: Context, phrase: Phrase): boolean {
 /** A topic and the ids of its sentences: phrases below it stay inside it. */
 type Within = { topic: Topic; scope: ReadonlySet<number> } | undefined;
 
-/** A related phrase worth a node: seen more than once, or a compound, or defined. */
+/**
+ * In a long document a single word used once or twice, or an everyday one, is a vague node ("Readers",
+ * "Extension"); a short text (a slide deck) may name each of its concepts once in everyday words.
+ */
+function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
+  const sentences = analysis.sentences.length;
+  return sentences >= LONG_TEXT_SENTENCES && isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences });
+}
+
+/** A related phrase worth a node: seen more than once, or a compound, or defined, and not vague. */
 function substantial(analysis: Analysis, phrase: Phrase): boolean {
-  return phrase.count > 1 || phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key);
+  return (phrase.count > 1 || phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key)) && !isVagueNode(analysis, phrase);
 }
 
 /** Phrases that share sentences with `phrase` (inside its topic when there is one), most related first. */
@@ -151,7 +160,10 @@ function homes(analysis: Analysis, topics: readonly Topic[]): Map<string, Topic>
 function topicPhrases(context: Context, topic: Topic): Phrase[] {
   return [...localCounts(context.analysis, topic).entries()]
     .map(([key, count]) => ({ phrase: context.analysis.phrases.byKey.get(key), count }))
-    .filter((entry): entry is { phrase: Phrase; count: number } => entry.phrase?.keyPhrase === true && context.home.get(entry.phrase.key) === topic)
+    .filter(
+      (entry): entry is { phrase: Phrase; count: number } =>
+        entry.phrase?.keyPhrase === true && context.home.get(entry.phrase.key) === topic && !isVagueNode(context.analysis, entry.phrase),
+    )
     .map(({ phrase, count }) => ({ phrase, weight: Math.pow(count, 0.7) * phrase.score * (context.analysis.definitionByKey.has(phrase.key) ? 1.5 : 1) }))
     .sort((a, b) => b.weight - a.weight || a.phrase.key.localeCompare(b.phrase.key))
     .map((entry) => entry.phrase);
