@@ -4,6 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
+import { zipf } from './commonness.ts';
 import { isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
@@ -50,9 +51,16 @@ function cleanHeading(text: string): string {
 }
 
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also") and sentences a layout took for headings are no branches. */
-const CHROME_LABEL = /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go)\b/i;
+const CHROME_LABEL = /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar)\b/i;
+/** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */
+const CALLOUT = /^(\p{Lu}{4,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
+const isCallout = (label: string) => zipf(CALLOUT.exec(label)?.[1]?.toLowerCase() ?? '') >= CALLOUT_WORD_ZIPF;
+const CALLOUT_WORD_ZIPF = 3.5;
 function isChromeOrSentence(label: string): boolean {
-  return CHROME_LABEL.test(label.trim()) || /[:.!?]$/.test(label.trim()) || label.split(/\s+/).length > 10;
+  const trimmed = label.trim();
+  // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code.
+  const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed);
+  return CHROME_LABEL.test(trimmed) || /[:.!?)]$/.test(trimmed) || trimmed.split(/\s+/).length > 10 || isCallout(trimmed) || wordless;
 }
 
 function topicsOf(analysis: Analysis): Topic[] {

@@ -358,3 +358,27 @@ describe('file extraction', () => {
     });
   });
 });
+
+describe('Markdown of a static site', () => {
+  const scratch = scratchDirectory('lcs-markdown-');
+
+  test('its YAML front matter gives the title and is not read as text', async () => {
+    const markdown = [
+      '---',
+      'title: "Porting To New Distributions"',
+      'layout: default',
+      'SPDX-License-Identifier: LGPL-2.1-or-later',
+      '---',
+      '',
+      '# HOWTO',
+      '',
+      'Compile the project with the options your distribution needs.',
+    ].join('\n');
+    const path = await scratch.write(markdown, 'porting.md');
+    const parse = await loadParser(parsers.markdown);
+    const content = await parse(path, { workDir: scratch.path(''), fileName: 'porting.md' });
+    assert.equal(content.title, 'Porting To New Distributions');
+    assert.doesNotMatch(content.text, /layout: default|SPDX/);
+    assert.match(content.text, /Compile the project/);
+  });
+});
