@@ -139,6 +139,11 @@ for (const part of [false, true]) {
   for (const resource of ['quiz', 'flashcards'] as const)
     console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
   console.log('  mindmaps:'.padEnd(42), mindmapScores(selected));
+  // The figures the README reports: what a client asking for medium gets (the judged difficulty).
+  const medium = selected.filter((item) => item.difficulty === 'medium');
+  for (const resource of ['quiz', 'flashcards'] as const)
+    console.log(`  ${resource} at medium:`.padEnd(42), tally(medium.filter((item) => item.resource === resource)));
+  console.log('  mindmaps at medium:'.padEnd(42), mindmapScores(medium));
 }
 /** The kind of a question, read off its stem as the generator words it. */
 const questionKind = (stem: string) =>
