@@ -2,6 +2,7 @@ import { toDomainEvent } from '../domain/events.ts';
 import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../ports/event-store.ts';
 import type { KeyLookup } from './auth.ts';
 import type { Caller } from './reply.ts';
+import { checkpointWaiters } from '../projections/checkpoint-waiters.ts';
 
 // API keys resolved from a read store in another process (Redis), remembered so that a request
 // needs no round trip for its key. The cache follows the event store from where the read models
@@ -33,7 +34,7 @@ export function startKeyCache(options: {
   const entries = new Map<string, Entry>();
   const revoked = new Set<string>();
   let position = options.from;
-  const waiters = new Set<{ checkpoint: Checkpoint; resolve: (reached: boolean) => void }>();
+  const waiters = checkpointWaiters();
 
   const handle = async (events: RecordedEvent[]) => {
     for (const event of events) {
@@ -45,12 +46,7 @@ export function startKeyCache(options: {
       for (const [keyHash, entry] of entries) if (entry.caller.keyId === keyId) entries.delete(keyHash);
     }
     position = (events.at(-1) as RecordedEvent).globalPosition;
-    for (const waiter of waiters) {
-      if (waiter.checkpoint <= position) {
-        waiters.delete(waiter);
-        waiter.resolve(true);
-      }
-    }
+    waiters.reached(position);
   };
   const subscription: Subscription = options.eventStore.subscribe(options.from, handle);
 
@@ -67,20 +63,10 @@ export function startKeyCache(options: {
       entries.set(keyHash, { caller, expires: now + maxAgeMs });
       return caller;
     },
-    waitFor(checkpoint, timeoutMs) {
-      if (checkpoint <= position) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const waiter = { checkpoint, resolve };
-        waiters.add(waiter);
-        setTimeout(() => {
-          if (waiters.delete(waiter)) resolve(false);
-        }, timeoutMs).unref();
-      });
-    },
+    waitFor: (checkpoint, timeoutMs) => waiters.waitFor(position, checkpoint, timeoutMs),
     async stop() {
       await subscription.stop();
-      for (const waiter of waiters) waiter.resolve(false);
-      waiters.clear();
+      waiters.cancel();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Checkpoint, EventStore, RecordedEvent, Subscription } from '../ports/event-store.ts';
+import { checkpointWaiters } from './checkpoint-waiters.ts';
 import { innerMap } from './nested-map.ts';
 import { EVERY_PROJECTION, MAX_EVENT_DEPTH, nestsDeeperThan, parkedEvent, parkedIn } from './parked-events.ts';
 import type { Projection, ProjectionReader } from './projection.ts';
@@ -118,7 +119,7 @@ export async function startProjector(options: {
   const { eventStore, readStore, projections, logger } = options;
   let space = await readStore.active();
   let position = await space.checkpoint();
-  const waiters = new Set<{ checkpoint: Checkpoint; resolve: (reached: boolean) => void }>();
+  const waiters = checkpointWaiters();
   let stopped = false;
   let failure: string | null = null;
   const stopping = new AbortController();
@@ -126,12 +127,7 @@ export async function startProjector(options: {
 
   const advance = (checkpoint: Checkpoint) => {
     position = checkpoint;
-    for (const waiter of waiters) {
-      if (waiter.checkpoint <= checkpoint) {
-        waiters.delete(waiter);
-        waiter.resolve(true);
-      }
-    }
+    waiters.reached(checkpoint);
   };
 
   const handle = async (events: RecordedEvent[]) => {
@@ -213,19 +209,9 @@ export async function startProjector(options: {
       stopping.abort();
       await subscription?.stop();
       await Promise.all([following, watcher]);
-      for (const waiter of waiters) waiter.resolve(false);
-      waiters.clear();
+      waiters.cancel();
     },
-    waitFor(checkpoint, timeoutMs) {
-      if (checkpoint <= position) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const waiter = { checkpoint, resolve };
-        waiters.add(waiter);
-        setTimeout(() => {
-          if (waiters.delete(waiter)) resolve(false);
-        }, timeoutMs).unref();
-      });
-    },
+    waitFor: (checkpoint, timeoutMs) => waiters.waitFor(position, checkpoint, timeoutMs),
     position: () => position,
     failure: () => failure,
   };
