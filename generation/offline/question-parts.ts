@@ -118,7 +118,9 @@ function hasFiniteVerb(tokens: readonly Token[]): boolean {
     else if (token.text === ')' || token.text === ']') depth = Math.max(0, depth - 1);
     if (depth > 0) return false;
     if (token.pos === 'AUX') return true;
-    return token.pos === 'VERB' && !token.lower.endsWith('ing') && tokens[index - 1]?.lower !== 'to';
+    // "MIME related information", "the returned value": a participle before a noun describes it.
+    const describing = token.lower.endsWith('ed') && ['NOUN', 'ADJ'].includes(tokens[index + 1]?.pos ?? '');
+    return token.pos === 'VERB' && !token.lower.endsWith('ing') && tokens[index - 1]?.lower !== 'to' && !describing;
   });
 }
 

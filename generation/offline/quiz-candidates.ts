@@ -340,6 +340,17 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
   });
 }
 
+/**
+ * The name the document is about: the one it names far more often than any other ("Debian" in a
+ * chapter of the Debian handbook, "Python" in the tutorial), which any reader fills in.
+ */
+function subjectName(analysis: Analysis): string | undefined {
+  const names = analysis.phrases.ranked.filter((phrase) => phrase.proper && phrase.tokenCount === 1).sort((a, b) => b.count - a.count);
+  const [first, second] = names;
+  return first && first.count >= MIN_SUBJECT_MENTIONS && first.count >= 2 * (second?.count ?? 0) ? first.key : undefined;
+}
+const MIN_SUBJECT_MENTIONS = 8;
+
 export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty: Difficulty): Candidate[] {
   const titleWords = new Set(
     (analysis.title ?? '')
@@ -347,6 +358,8 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
       .split(/[^\p{L}\p{N}-]+/u)
       .filter(Boolean),
   );
+  const subject = subjectName(analysis);
+  if (subject) titleWords.add(subject);
   const build: Build = { analysis, pools, difficulty, titleWords, pairs: wordPairs(analysis) };
   const fromSentences = analysis.sentences.flatMap((sentence) =>
     isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence)
