@@ -103,6 +103,7 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
   return (
     /^\p{Ll}/u.test(first.text) ||
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
+    (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
     (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))
   );
 }

@@ -345,9 +345,11 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
  * chapter of the Debian handbook, "Python" in the tutorial), which any reader fills in.
  */
 function subjectName(analysis: Analysis): string | undefined {
-  const names = analysis.phrases.ranked.filter((phrase) => phrase.proper && phrase.tokenCount === 1).sort((a, b) => b.count - a.count);
-  const [first, second] = names;
-  return first && first.count >= MIN_SUBJECT_MENTIONS && first.count >= 2 * (second?.count ?? 0) ? first.key : undefined;
+  const counts = new Map<string, number>();
+  for (const { tokens } of analysis.sentences)
+    for (const token of tokens) if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.text)) counts.set(token.lower, (counts.get(token.lower) ?? 0) + 1);
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return first && first[1] >= MIN_SUBJECT_MENTIONS && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
 }
 const MIN_SUBJECT_MENTIONS = 8;
 
