@@ -194,6 +194,23 @@ const GENERIC_NOUNS = new Set([
   'decade',
   'month',
   'week',
+  // Words about a text or a language rather than of its subject ("using a syntax similar to…").
+  'syntax',
+  'semantics',
+  'notation',
+  'mechanism',
+  'convention',
+  'detail',
+  'details',
+  'extension',
+  'implementation',
+  'variant',
+  'approach',
+  'technique',
+  'purpose',
+  'behaviour',
+  'behavior',
+  'functionality',
 ]);
 
 function isWordToken(token: Token): boolean {
