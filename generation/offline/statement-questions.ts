@@ -25,6 +25,7 @@ const LABELLED = /^(?:[^\s:]+(?:\s[^\s:]+){0,3}:\s|\p{N})|\b\p{Lu}{3,}\s\p{Lu}{2
 /** A section title that reads as a topic: a few words, not a sentence or a label ending in a colon. */
 const TOPIC = /^[^:.;!?]{3,60}$/u;
 const MAX_TOPIC_WORDS = 8;
+const READER = new Set(['you', 'your', 'we', 'our', 'us']);
 
 type Statement = { sentence: Sentence; swaps: ReturnType<typeof blankablePhrases> };
 
@@ -127,6 +128,8 @@ export function statementQuestions(build: Build): Candidate[] {
   const sections = new Map<string, Statement[]>();
   for (const sentence of analysis.sentences) {
     if (!isStatement(sentence) || sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !standsAlone(sentence) || LABELLED.test(sentence.text)) continue;
+    // "…and you need to know how scopes work", "we want to protect…": advice to the reader, not a fact to tell true from false.
+    if (sentence.tokens.some((token) => READER.has(token.lower))) continue;
     const swaps = blankablePhrases(build, sentence).sort((a, b) => b.phrase.centrality - a.phrase.centrality);
     if (swaps.length === 0) continue;
     const key = `${sentence.unit}|${sentence.section ?? ''}`;
