@@ -416,7 +416,7 @@ function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
 /** The names examples are written with ("spam", "eggs", "foo"): however often they come back, they name nothing of the subject. */
 const PLACEHOLDER_NAMES = new Set(['spam', 'eggs', 'ham', 'eels', 'foo', 'bar', 'baz', 'qux', 'quux', 'foobar', 'alice', 'bob', 'xyzzy']);
 
-const EVERYDAY_VERBS = new Set(['use', 'make', 'get', 'see', 'let']);
+const EVERYDAY_VERBS = new Set(['use', 'make', 'get', 'see', 'let', 'report']);
 
 /** Words that introduce a term rather than belong to it ("the term method", "the name spam"). */
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);

@@ -94,11 +94,13 @@ export function standsAlone(sentence: Sentence): boolean {
  * subject is the heading above it; "3.1 Invoking asn1Parser asn1Parser reads…": a heading run into its
  * first sentence; "input data will be placed…": a piece of a sentence.
  */
+const LABEL_START = /^\S{1,40}:\s/u;
+
 function startsWithoutSubject(tokens: readonly Token[]): boolean {
   const first = tokens[0];
   if (!first) return true;
-  // "Returns: NULL when…", "Important warning: The…": a label and its text.
-  if (tokens[1]?.text === ':' || tokens[2]?.text === ':') return true;
+  // "Returns: NULL when…", "Important warning: The…", "__slots__: A declaration…": a label and its text.
+  if (tokens[1]?.text === ':' || tokens[2]?.text === ':' || LABEL_START.test(joinTokens(tokens.slice(0, 8)))) return true;
   // A sentence that opens in lower case was cut from a longer one, or opens with a name from code.
   return (
     /^\p{Ll}/u.test(first.text) ||
@@ -170,6 +172,8 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
       return [];
     if (titleWords.has(phrase.key)) return [];
+    // "…are all binary, whereas…": a word the sentence uses as an adjective asks for a quality, not a concept.
+    if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
     if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];
     // "text encoding: A string in Python is…": the label of an entry, not a word of its sentence.
     if (span.start === 0 && sentence.tokens[span.end + 1]?.text === ':') return [];
