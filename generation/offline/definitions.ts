@@ -240,11 +240,14 @@ const isProse = (definition: Definition) =>
   !looksLikeCode(definition.text) &&
   !API_DESCRIPTION.test(definition.text) &&
   !SHOUTED.test(definition.text) &&
-  !(definition.origin === 'sentence' && QUALITY.test(definition.text)) &&
+  !(definition.origin === 'sentence' && (QUALITY.test(definition.text) || /^\p{Ll}/u.test(definition.quote))) &&
+  !FRAGMENT_START.test(definition.text) &&
   !(definition.origin === 'glossary' && (isParameterName(definition.term) || CAMEL_CASE.test(definition.term))) &&
   !KEY_BINDING.test(definition.term);
 /** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
 const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
+/** "Mutable, and their elements…": a word and a comma open an aside, not a definition. */
+const FRAGMENT_START = /^\p{L}+,\s/u;
 /** "tagValue", "octetName": a name from code, as a reference manual lists its parameters. */
 const CAMEL_CASE = /\p{Ll}\p{Lu}/u;
 /** "X is useful for…", "X is used to…", "X is often…": a quality or a use of X, not what X is. */
