@@ -63,13 +63,47 @@ function isChromeOrSentence(label: string): boolean {
   return CHROME_LABEL.test(trimmed) || /[:.!?)]$/.test(trimmed) || trimmed.split(/\s+/).length > 10 || isCallout(trimmed) || wordless;
 }
 
+const SECTION_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s+\S/i;
+const MIN_MAIN_SECTIONS = 3;
+
+/**
+ * In a document whose headings are numbered ("9.2. Python Scopes…", "9.2.1. …"), the main sections:
+ * the shallowest level with at least three of them (one "9. Classes" above all is the document
+ * itself). A deeper section, or a heading without a number that a layout made of a sentence ("Some
+ * tips for experts:"), belongs to the main section it comes under. Undefined when headings are not numbered.
+ */
+function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => string) | undefined {
+  const numbers = new Map<string, string>();
+  for (const { section } of sentences) {
+    const number = section ? SECTION_NUMBER.exec(section)?.[1] : undefined;
+    if (section && number && !numbers.has(section)) numbers.set(section, number);
+  }
+  const depths = new Map<number, number>();
+  for (const number of numbers.values()) depths.set(number.split('.').length, (depths.get(number.split('.').length) ?? 0) + 1);
+  const ordered = [...depths.keys()].sort((a, b) => a - b);
+  const depth = ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2);
+  if (depth === undefined) return undefined;
+  let current: string | undefined;
+  const main = new Map<string, string>();
+  for (const { section } of sentences) {
+    if (!section || main.has(section)) continue;
+    const number = numbers.get(section);
+    if (number && number.split('.').length === depth) current = section;
+    else if (number && number.split('.').length < depth) current = undefined;
+    main.set(section, current ?? section);
+  }
+  return (section) => main.get(section) ?? section;
+}
+
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
+  const mainSection = mainSectionOf(analysis.sentences);
   for (const sentence of analysis.sentences) {
     if (!sentence.section) continue;
-    const topic = topics.get(sentence.section) ?? { label: sentence.section, sentences: [] };
+    const section = mainSection ? mainSection(sentence.section) : sentence.section;
+    const topic = topics.get(section) ?? { label: section, sentences: [] };
     topic.sentences.push(sentence);
-    topics.set(sentence.section, topic);
+    topics.set(section, topic);
   }
   const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement) && !isChromeOrSentence(topic.label));
   const fromTables = analysis.tables.map((table) => ({ label: table.title, sentences: [], table }));

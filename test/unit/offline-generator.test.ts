@@ -264,6 +264,37 @@ describe('offline mindmaps', () => {
     for (const node of content.nodes) assert.ok(node.definition.length > 0 && node.definition.length <= 160, node.label);
   });
 
+  test('numbered headings: the main sections are branches, subsections and headings without a number go under them', async () => {
+    const sections: Array<[string, string[]]> = [
+      [
+        '1. The Physical Layer',
+        ['The physical layer sends raw bits over a copper cable or an optical fibre.', 'Line coding turns bits into signal levels on the physical medium.'],
+      ],
+      [
+        '1.1. Line Coding',
+        [
+          'Manchester coding puts a signal transition in the middle of every bit period.',
+          'Manchester coding keeps the sender and the receiver clock synchronised.',
+        ],
+      ],
+      ['Some details for experts:', ['A scrambler spreads the signal energy across the available frequency band.']],
+      [
+        '2. The Link Layer',
+        ['The link layer groups bits into frames and detects transmission errors.', 'A frame check sequence lets the receiver detect a damaged frame.'],
+      ],
+      ['2.1. Media Access Control', ['Media access control decides which station may transmit on a shared medium.']],
+      [
+        '3. The Network Layer',
+        ['The network layer routes packets between hosts across connected networks.', 'A routing table maps each destination prefix to a next hop router.'],
+      ],
+    ];
+    const outline = sections.map(([title, sentences], index) => ({ kind: 'section' as const, index, title, text: sentences.join(' ') }));
+    const content: ExtractedContent = { title: 'Data Communication', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const map = (await generator.mindmap({ sourceTitle: 'Data Communication', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.deepEqual(branches, ['The Physical Layer', 'The Link Layer', 'The Network Layer']);
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
