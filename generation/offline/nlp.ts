@@ -30,8 +30,11 @@ function nlp(): WinkMethods {
 type Span = [number, number];
 
 /** Splits text into sentences with tokens, POS tags, lemmas and entities in one pass. */
-/** A dot inside a word ("sources.list", "ftp.debian.org", "os.path") is no sentence end: it is hidden from the parser. */
-const INNER_DOT = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
+/**
+ * A dot inside a word ("sources.list", "ftp.debian.org", "os.path") or opening one (the suffix ".py",
+ * ".pyc") is no sentence end: it is hidden from the parser.
+ */
+const INNER_DOT = /(?<=[\p{L}\p{N}_]|\s)\.(?=[\p{L}\p{N}_])/gu;
 const HIDDEN_DOT = '\u2024';
 const restoreDots = (text: string) => text.replaceAll(HIDDEN_DOT, '.');
 

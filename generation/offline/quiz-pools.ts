@@ -83,9 +83,10 @@ export function definedTermOption(analysis: Analysis, definition: Definition): O
   return { ...option, family: DEFINED_TERM_FAMILY, wordClass: wordClassOf(definition.term) };
 }
 
-/** A term read on its own: its last word an adjective ("contiguous", "immutable") or else a noun. */
+/** A term read on its own: its last word an adjective or a participle ("contiguous", "interpreted") or else a noun. */
 function wordClassOf(term: string): 'noun' | 'adjective' {
-  return parseText(term)[0]?.tokens.at(-1)?.pos === 'ADJ' ? 'adjective' : 'noun';
+  const pos = parseText(term)[0]?.tokens.at(-1)?.pos;
+  return pos === 'ADJ' || pos === 'VERB' ? 'adjective' : 'noun';
 }
 
 /** The number an entity states without words like "about" in front; undefined when it has no digits. */
