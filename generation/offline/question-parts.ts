@@ -96,6 +96,16 @@ export function standsAlone(sentence: Sentence): boolean {
  */
 const LABEL_START = /^\S{1,40}:\s/u;
 
+function insideBrackets(tokens: readonly Token[], at: number): boolean {
+  let depth = 0;
+  for (let index = 0; index < at; index += 1) {
+    const text = tokens[index]?.text;
+    if (text === '(' || text === '[') depth += 1;
+    else if ((text === ')' || text === ']') && depth > 0) depth -= 1;
+  }
+  return depth > 0;
+}
+
 function startsWithoutSubject(tokens: readonly Token[]): boolean {
   const first = tokens[0];
   if (!first) return true;
@@ -174,6 +184,10 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     if (titleWords.has(phrase.key)) return [];
     // "…are all binary, whereas…": a word the sentence uses as an adjective asks for a quality, not a concept.
     if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
+    // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.
+    if (sentence.tokens[span.end + 1]?.pos === 'NOUN') return [];
+    // "(right Alt)", "base 2 (binary)": what a parenthesis holds is an aside or a gloss, not the fact.
+    if (insideBrackets(sentence.tokens, span.start)) return [];
     if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];
     // "text encoding: A string in Python is…": the label of an entry, not a word of its sentence.
     if (span.start === 0 && sentence.tokens[span.end + 1]?.text === ':') return [];
