@@ -87,3 +87,18 @@ export function pagesAsText(pages: readonly string[]): string[] {
   }
   return cleaned.map((lines) => lines.join('\n'));
 }
+
+/**
+ * The title a document prints at the top of every page ("Shared MIME-info Database"), as its first
+ * page opens with it: the running header removed from the text is the best title a PDF without
+ * metadata has. Not one with digits (a printed web page's header carries the date and time).
+ */
+export function runningTitle(pages: readonly string[]): string | undefined {
+  const first = (pages[0] ?? '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim();
+  if (!first || /\d/.test(first) || first.length > MAX_TITLE_CHARS || !/\p{L}{3,}/u.test(first)) return undefined;
+  return runningLines(pages).has(shape(first)) ? first : undefined;
+}
+const MAX_TITLE_CHARS = 80;

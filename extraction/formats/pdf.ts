@@ -7,7 +7,7 @@ import { runTool } from '../run-tool.ts';
 import { onPath } from '../tool-path.ts';
 import { pdfTitle, readPages, renderPage, withPdf } from './pdf-js.ts';
 import type { FormatParser } from './format-parser.ts';
-import { pagesAsText } from './page-text.ts';
+import { pagesAsText, runningTitle } from './page-text.ts';
 import { titleFromText } from './text.ts';
 
 // PDF through poppler when it is installed: `pdfinfo` for the title and page count, one `pdftotext`
@@ -128,6 +128,7 @@ async function recognizeScannedPages(path: string, read: PdfPages, workDir: stri
 // both give pages, a title and word counts in the same shape.
 export const parsePdf: FormatParser = async (path, { workDir }) => {
   const read = onPath('pdftotext') && onPath('pdfinfo') ? await readWithPoppler(path) : await readWithPdfJs(path);
+  const printedTitle = runningTitle(read.pages.map((page) => page.text));
   const texts = pagesAsText(read.pages.map((page) => page.text));
   read.pages = read.pages.map((page, index) => ({ ...page, text: texts[index] ?? '' }));
   const recognized = await recognizeScannedPages(path, read, workDir);
@@ -142,7 +143,7 @@ export const parsePdf: FormatParser = async (path, { workDir }) => {
     .filter(Boolean)
     .join('\n\n');
   if (!fullText) throw new ExtractionError('no text could be extracted: the PDF has no text layer, and text recognition found no text on its pages');
-  const title = meaningfulTitle(read.title) ?? titleFromText(fullText);
+  const title = meaningfulTitle(read.title) ?? printedTitle ?? titleFromText(fullText);
   const blocks = read.pages.flatMap((page) => page.blocks ?? []);
   return { ...(title ? { title } : {}), text: fullText, outline, ...(blocks.length > 0 ? { blocks } : {}) };
 };

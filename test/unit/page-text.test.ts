@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { pagesAsText, runningTitle } from '../../extraction/formats/page-text.ts';
+
+// A printed document's pages as sentences: running headers, footers and page numbers go, words
+// hyphenated at a line's end are joined, a sentence broken by a page break is finished where it
+// starts, and the running header is the title of a PDF that has none in its metadata.
+
+const pages = [
+  'Shared MIME-info Database\nX Desktop Group\n1. Introduction\nThe database lets programs agree on the type of a\nfile. Each program reads the same inter-\nmediate files.\n1',
+  'Shared MIME-info Database\nThe glob file lists patterns. A pattern that matches the whole name wins over a pattern\n2',
+  'Shared MIME-info Database\nthat matches its extension only.\nMagic rules look at the content.\n3',
+  'Shared MIME-info Database\nThe cache file is written atomically by the update program.\n4',
+];
+
+describe('PDF page text', () => {
+  test('running headers and page numbers are dropped, hyphenated words joined, a sentence finished across a page break', () => {
+    const [first, second, third] = pagesAsText(pages);
+    assert.doesNotMatch(pagesAsText(pages).join('\n'), /Shared MIME-info Database|^\d$/m);
+    assert.match(first ?? '', /reads the same intermediate\s+files\./);
+    assert.match(second ?? '', /wins over a pattern\nthat matches its extension only\./);
+    assert.doesNotMatch(third ?? '', /that matches its extension only/);
+  });
+
+  test('the running header the first page opens with is the title; a header with a date is not', () => {
+    assert.equal(runningTitle(pages), 'Shared MIME-info Database');
+    const printedPage = (text: string) => `11/24/26, 3:12 PM 6. Modules — Python documentation\n${text}\nfile:///usr/share/doc/modules.html`;
+    assert.equal(runningTitle(pages.map((page) => printedPage(page.split('\n').slice(1).join('\n')))), undefined);
+    assert.equal(runningTitle(pages.slice(0, 2)), undefined, 'two pages are too few to tell a running header');
+  });
+});
