@@ -82,7 +82,7 @@ export function maskTokens(tokens: readonly Token[], start: number, end: number)
  */
 export function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
-  if (!hasFiniteVerb(sentence.tokens) || startsWithoutSubject(sentence.tokens)) return false;
+  if (!hasFiniteVerb(sentence.tokens) || startsWithoutSubject(sentence.tokens) || LIST_ENTRY.test(sentence.text)) return false;
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
@@ -95,6 +95,8 @@ export function standsAlone(sentence: Sentence): boolean {
  * first sentence; "input data will be placed…": a piece of a sentence.
  */
 const LABEL_START = /^\S{1,40}:\s/u;
+/** "A glob-deleteall element, which indicates that…": a list's entry, a name and what it does, not a sentence. */
+const LIST_ENTRY = /^(?:an?|the)\s[^,.;:]{1,60},\s(?:which|that|who)\b/i;
 
 function insideBrackets(tokens: readonly Token[], at: number): boolean {
   let depth = 0;
