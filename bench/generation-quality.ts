@@ -159,9 +159,9 @@ const questionKind = (stem: string) =>
             ? 'purpose'
             : 'table';
 for (const part of [false, true]) {
-  const quizItems = items.filter((item) => item.resource === 'quiz' && heldOut.has(item.document) === part);
+  const quizItems = items.filter((item) => item.resource === 'quiz' && item.difficulty === 'medium' && heldOut.has(item.document) === part);
   const kinds = [...new Set(quizItems.map((item) => questionKind(item.text)))].sort();
-  const label = part ? 'quiz by item kind (held out):' : 'quiz by item kind (tuning part):';
+  const label = part ? 'quiz at medium by item kind (held out):' : 'quiz at medium by item kind (tuning part):';
   console.log(
     label,
     kinds.map((kind) => `${kind} ${tally(quizItems.filter((item) => questionKind(item.text) === kind)).replace(/ acceptable.*?,/, ',')}`).join('; '),
