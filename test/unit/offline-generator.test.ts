@@ -240,6 +240,30 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before, or a subjectless function description', () => {
+    const unfit = [
+      'Returns: the transport layer protocol number when the session layer has opened a connection.',
+      'A transport layer protocol, which delivers data reliably between two programs on different hosts.',
+      'A standard way of getting the transport layer protocol for each connection of a session layer.',
+      'Likewise, the session layer opens and closes the conversations between two communicating programs.',
+      'Creates the transport layer protocol state for a new connection of the session layer.',
+    ];
+    const base = layersContent();
+    const text = `${base.text} ${unfit.join(' ')}`;
+    const analysis = analyse({ ...base, text, outline: [{ kind: 'section', index: 0, title: 'Protocol layers', text }] });
+    const asked = new Set(
+      quizCandidates(analysis, quizPools(analysis), 'hard').flatMap((candidate) => {
+        const { source } = candidate.question();
+        return [source.excerpt];
+      }),
+    );
+    for (const sentence of unfit) assert.ok(![...asked].some((excerpt) => excerpt.includes(sentence.slice(0, 30))), `asked about: ${sentence}`);
+    assert.ok(
+      [...asked].some((excerpt) => excerpt.includes('The session layer opens and closes')),
+      'the fit sentences are still asked about',
+    );
+  });
+
   test('the same source and parameters give the same quiz; an out-of-range count is refused', async () => {
     const first = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
     const second = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
