@@ -14,7 +14,13 @@ import { checkFlashcards, checkMindmap, checkQuiz } from '../generation/quality.
 // Prints per document and overall: acceptable / judged, not yet judged, and the lint findings.
 // Run: npm run eval:generation
 
-type Corpus = { file: string; kind: string; heldOut?: boolean; asWebPage?: boolean };
+/**
+ * Which part of the corpus a document belongs to: the tuning part (read while the generator was
+ * changed), a held-out part judged only at the end, or a held-out part that has been read since and
+ * so is no longer a clean test (reported apart from both).
+ */
+type Part = 'tuning' | 'held out' | 'read held-out';
+type Corpus = { file: string; kind: string; part?: Part; asWebPage?: boolean };
 /** Quiz items and cards are kept or rejected; a mindmap gets a score of 0–5 by the rubric. */
 type Judgement = { verdict: 'keep' | 'reject' | 'scored'; score?: number; note?: string };
 type Item = { hash: string; legacyHash: string; document: string; resource: 'quiz' | 'flashcards' | 'mindmap'; difficulty: string; text: string };
@@ -102,7 +108,8 @@ for (const item of items) {
 }
 await writeFile(join(here, 'review.jsonl'), `${items.map((item) => JSON.stringify({ ...item, judgement: judgements[item.hash] ?? null })).join('\n')}\n`);
 
-const heldOut = new Set(corpus.filter((entry) => entry.heldOut).map((entry) => entry.file));
+const partOf = new Map(corpus.map((entry) => [entry.file, entry.part ?? 'tuning']));
+const parts: Part[] = ['tuning', 'read held-out', 'held out'];
 const kindOf = new Map(corpus.map((entry) => [entry.file, entry.kind]));
 // The same item generated at several difficulties is one item to a reader: each text counts once.
 const unique = (selected: Item[]) => [...new Map(selected.map((item) => [item.hash, item])).values()];
@@ -116,14 +123,14 @@ console.log('document'.padEnd(42), 'kind'.padEnd(22), 'quiz + flashcards');
 for (const entry of corpus) {
   const own = items.filter((item) => item.document === entry.file);
   console.log(
-    `${entry.file}${heldOut.has(entry.file) ? ' (held out)' : ''}`.padEnd(42),
+    `${entry.file}${entry.part ? ` (${entry.part})` : ''}`.padEnd(42),
     entry.kind.padEnd(22),
     tally(own),
     `| quiz of 10 supported: ${(support[entry.file] ?? []).join(', ')} | lint: ${(lint[entry.file] ?? []).length} findings`,
   );
 }
 for (const kind of new Set(kindOf.values()))
-  console.log(`kind ${kind}:`.padEnd(42), tally(items.filter((item) => kindOf.get(item.document) === kind && !heldOut.has(item.document))));
+  console.log(`kind ${kind}:`.padEnd(42), tally(items.filter((item) => kindOf.get(item.document) === kind && partOf.get(item.document) === 'tuning')));
 const mindmapScores = (selected: Item[]) => {
   const scores = selected.flatMap((item) =>
     item.resource === 'mindmap' && judgements[item.hash]?.score !== undefined ? [judgements[item.hash]?.score ?? 0] : [],
@@ -132,10 +139,9 @@ const mindmapScores = (selected: Item[]) => {
     ? `mindmaps ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}/5 on average over ${scores.length} scored`
     : 'no mindmap scored';
 };
-for (const part of [false, true]) {
-  const selected = items.filter((item) => heldOut.has(item.document) === part);
-  const label = part ? 'overall (held out):' : 'overall (tuning part):';
-  console.log(label.padEnd(42), tally(selected));
+for (const part of parts) {
+  const selected = items.filter((item) => partOf.get(item.document) === part);
+  console.log(`overall (${part}):`.padEnd(42), tally(selected));
   for (const resource of ['quiz', 'flashcards'] as const)
     console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
   console.log('  mindmaps:'.padEnd(42), mindmapScores(selected));
@@ -158,12 +164,11 @@ const questionKind = (stem: string) =>
           : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
             ? 'purpose'
             : 'table';
-for (const part of [false, true]) {
-  const quizItems = items.filter((item) => item.resource === 'quiz' && item.difficulty === 'medium' && heldOut.has(item.document) === part);
+for (const part of parts) {
+  const quizItems = items.filter((item) => item.resource === 'quiz' && item.difficulty === 'medium' && partOf.get(item.document) === part);
   const kinds = [...new Set(quizItems.map((item) => questionKind(item.text)))].sort();
-  const label = part ? 'quiz at medium by item kind (held out):' : 'quiz at medium by item kind (tuning part):';
   console.log(
-    label,
+    `quiz at medium by item kind (${part}):`,
     kinds.map((kind) => `${kind} ${tally(quizItems.filter((item) => questionKind(item.text) === kind)).replace(/ acceptable.*?,/, ',')}`).join('; '),
   );
 }
