@@ -1,8 +1,8 @@
-import { comparisonKey, looksLikeCode } from '../quality.ts';
+import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { chunkNounPhrases, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
-import { joinTokens, type Token } from './nlp.ts';
+import { chunkNounPhrases, hasVagueLead, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
+import { joinTokens, parseText, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
@@ -99,7 +99,10 @@ function glossaryKey(sentence: Sentence | undefined, term: string): string {
   return phraseKey(tokens, { start, end });
 }
 
-function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Definition | undefined {
+/** A glossary line, and whether its body opens with a verb (see `opensWithVerb`). */
+type Labelled = { definition: Definition; command: boolean };
+
+function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
   const term = match?.groups?.term?.trim() ?? '';
   const body = match?.groups?.body?.trim() ?? '';
@@ -111,7 +114,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
-  return {
+  const definition: Definition = {
     term,
     key: glossaryKey(sentences.get(firstSentenceId), term),
     text: asSentence(capitaliseFirst(body.length > GLOSSARY_FIRST_SENTENCE_CHARS && firstSentence ? firstSentence : body)),
@@ -119,6 +122,43 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
     sentenceId: firstSentenceId,
     quote: block.text,
   };
+  return { definition, command: opensWithVerb(bodyTokens(sentences.get(firstSentenceId))) };
+}
+
+/** The tokens after a glossary line's separator. */
+function bodyTokens(sentence: Sentence | undefined): readonly Token[] {
+  const tokens = sentence?.tokens ?? [];
+  const separator = tokens.findIndex((token) => token.text === ':' || (SEPARATORS.has(token.text) && token.space !== ''));
+  return separator < 0 ? [] : tokens.slice(separator + 1);
+}
+
+const DETERMINERS = new Set(['a', 'an', 'the', 'its', 'their', 'all', 'any', 'each', 'every', 'some', 'this', 'these']);
+const NOT_VERB_LEADS = new Set(['DET', 'ADJ', 'NUM', 'PRON', 'ADV', 'AUX']);
+/**
+ * "INSTALL: Install add-on packages.", "RHOME: Print the path…", "dummy: Make a data frame…": a body
+ * that opens with a verb says what a command does or what a reader should do, not what a term is.
+ * The tagger reads a capitalised verb as a name, so a word followed by a determiner counts too.
+ */
+function opensWithVerb(tokens: readonly Token[]): boolean {
+  // "(Unix only) Update the Java configuration": a qualifier in brackets comes before the verb.
+  const close = tokens[0]?.text === '(' ? tokens.findIndex((token) => token.text === ')') : -1;
+  const [first, second] = tokens.slice(close + 1);
+  if (!first) return false;
+  if (first.pos === 'VERB' || (!NOT_VERB_LEADS.has(first.pos) && DETERMINERS.has(second?.lower ?? ''))) return true;
+  // A noun or a preposition after it ("String literals…", "Nickname for…") makes the word a noun.
+  return /^\p{Lu}\p{Ll}+$/u.test(first.text) && !NOUN_FOLLOWERS.has(second?.pos ?? '') && readsAsVerb(first.lower);
+}
+
+const NOUN_FOLLOWERS = new Set(['NOUN', 'ADP', 'AUX', 'VERB']);
+const verbReadings = new Map<string, boolean>();
+/** Whether a capitalised word the tagger read as a name is a verb: "Process", "Diff" and "Update" are, after "to". */
+function readsAsVerb(word: string): boolean {
+  let reading = verbReadings.get(word);
+  if (reading === undefined) {
+    reading = parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB';
+    verbReadings.set(word, reading);
+  }
+  return reading;
 }
 
 function skipAdverbs(tokens: readonly Token[], index: number): number | undefined {
@@ -132,6 +172,16 @@ function skipAdverbs(tokens: readonly Token[], index: number): number | undefine
 
 function hasNounSoon(tokens: readonly Token[], from: number): boolean {
   return tokens.slice(from, from + 6).some((token) => token.pos === 'NOUN' || token.pos === 'PROPN');
+}
+
+/**
+ * "X is simple and…", "X is inter-dependent, and…" say how X is, not what it is: adjectives after the
+ * verb open a definition only when a noun follows them ("X is automatic memory management").
+ */
+function adjectivesQualifyANoun(tokens: readonly Token[], from: number): boolean {
+  let at = from;
+  while (tokens[at]?.pos === 'ADJ' || tokens[at]?.pos === 'ADV' || tokens[at]?.text === '-') at += 1;
+  return tokens[at]?.pos === 'NOUN' || tokens[at]?.pos === 'PROPN';
 }
 
 /** "X is a …", "X refers to …", "X means …", "X is defined as …": X opens the sentence. */
@@ -154,13 +204,17 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (word === 'defined' && tokens[next + 1]?.lower === 'as') return { term: subject, body: next + 2 };
     if (NAMING_WORDS.has(word) || word === 'known') return undefined;
     const opener = tokens[next];
-    const opensNounPhrase = opener !== undefined && (ARTICLES.has(opener.lower) || opener.lower === 'one' || opener.pos === 'ADJ' || opener.pos === 'NOUN');
+    const opensNounPhrase =
+      opener !== undefined &&
+      (ARTICLES.has(opener.lower) || opener.lower === 'one' || opener.pos === 'NOUN' || (opener.pos === 'ADJ' && adjectivesQualifyANoun(tokens, next)));
     return opensNounPhrase && hasNounSoon(tokens, next) ? { term: subject, body: next } : undefined;
   }
   if (lemma === 'refer' && tokens[verb + 1]?.lower === 'to') return { term: subject, body: verb + 2 };
   if (lemma === 'mean' && tokens[verb]?.pos === 'VERB') return { term: subject, body: verb + 1 };
   return undefined;
 }
+
+const RELATIVE_WORDS = new Set(['what', 'which', 'that', 'who']);
 
 /** "The fluid around the thylakoids, called the stroma, …" / "… is called mitosis." */
 function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; bodyEnd: number } | undefined {
@@ -171,6 +225,8 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (!NAMING_WORDS.has(word) && !knownAs) continue;
     const before = tokens[index - 1];
     if (!before || (before.text !== ',' && before.lemma !== 'be')) continue;
+    // "… by what are known as generic functions": the name's referent is not in the sentence.
+    if (before.lemma === 'be' && RELATIVE_WORDS.has(tokens[index - 2]?.lower ?? '')) continue;
     let termStart = index + (knownAs ? 2 : 1);
     if (ARTICLES.has(tokens[termStart]?.lower ?? '')) termStart += 1;
     const term = spans.find((span) => span.start === termStart);
@@ -243,11 +299,38 @@ const isProse = (definition: Definition) =>
   !(definition.origin === 'sentence' && (QUALITY.test(definition.text) || /^\p{Ll}/u.test(definition.quote))) &&
   !FRAGMENT_START.test(definition.text) &&
   !(definition.origin === 'glossary' && (isParameterName(definition.term) || CAMEL_CASE.test(definition.term))) &&
-  !KEY_BINDING.test(definition.term);
+  !KEY_BINDING.test(definition.term) &&
+  !NOTATION_IN_TERM.test(definition.term) &&
+  !hasVagueLead(definition.key) &&
+  !NOT_A_DEFINITION_START.test(definition.text) &&
+  !NARRATION.test(definition.text) &&
+  !(definition.origin === 'sentence' && PRAISE.test(definition.text)) &&
+  !isCircular(definition);
+/**
+ * A formula ("y ~ x"), an argument ("log=", "col.sub", "M_1"), a call, a quoted fragment or a trailing
+ * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
+ */
+const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
+/** "Similar to…", "Of course…", "10.93 on 10 degrees…": a comparison, a remark carrying on, or printed output. */
+const NOT_A_DEFINITION_START =
+  /^(?:\(|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+/** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
+const NARRATION = /\b(?:we|us|our)\b/i;
+/** "Graphical facilities are an important and extremely versatile component…": praise, not a definition. */
+const PRAISE = /^an?\s+(?:(?:very|extremely|most|quite)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good)\b/i;
+const CIRCULAR_LEAD_WORDS = 4;
+const COPULAS = new Set(['is', 'are', 'refers', 'means']);
+/** "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to define it. */
+function isCircular(definition: Definition): boolean {
+  const term = comparisonTokens(definition.term);
+  const words = comparisonTokens(definition.text);
+  const lead = words.slice(0, CIRCULAR_LEAD_WORDS);
+  return lead.some((_, at) => term.length > 0 && term.every((word, offset) => words[at + offset] === word) && !COPULAS.has(words[at + term.length] ?? ''));
+}
 /** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
 const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
 /** "Mutable, and their elements…": a word and a comma open an aside, not a definition. */
-const FRAGMENT_START = /^\p{L}+,\s/u;
+const FRAGMENT_START = /^[\p{L}-]+,\s/u;
 /** "tagValue", "octetName": a name from code, as a reference manual lists its parameters. */
 const CAMEL_CASE = /\p{Ll}\p{Lu}/u;
 /** "X is useful for…", "X is used to…", "X is often…": a quality or a use of X, not what X is. */
@@ -258,10 +341,34 @@ const SHOUTED = /\b[A-Z]{3,}\s+(?:must|will|contains|should|indicates)\b/;
 /** A parameter's name as a reference manual prints it ("der len", "ivalue", "str size"): words English never uses. */
 const isParameterName = (term: string) => /^[\p{Ll}\s_]+$/u.test(term) && term.split(/[\s_]+/).some((word) => zipf(word) <= UNSEEN_ZIPF);
 
+const COMMAND_LIST_MIN_LINES = 3;
+const COMMAND_LIST_SHARE = 0.4;
+/**
+ * Glossary lines whose body opens with a verb describe commands or steps, and a run of lines where
+ * many do is a command reference (R's `R CMD` list: "INSTALL: Install add-on packages.", "Rdiff: Diff R
+ * output…"): none of its lines is a term to study, whatever its wording.
+ */
+function withoutCommands(lines: readonly (Labelled | undefined)[]): Definition[] {
+  const kept: Definition[] = [];
+  let run: Labelled[] = [];
+  const close = () => {
+    const commands = run.filter((line) => line.command).length;
+    const reference = run.length >= COMMAND_LIST_MIN_LINES && commands >= run.length * COMMAND_LIST_SHARE;
+    if (!reference) kept.push(...run.filter((line) => !line.command).map((line) => line.definition));
+    run = [];
+  };
+  for (const line of lines) {
+    if (line) run.push(line);
+    else close();
+  }
+  close();
+  return kept;
+}
+
 /** One definition per term: a glossary line wins over a sentence, an earlier one over a later one. */
 export function findDefinitions(blocks: readonly Block[], sentences: readonly Sentence[]): Definition[] {
   const byId = new Map(sentences.map((sentence) => [sentence.id, sentence]));
-  const labelled = blocks.map((block) => fromGlossaryLine(block, byId)).filter((definition): definition is Definition => definition !== undefined);
+  const labelled = withoutCommands(blocks.map((block) => fromGlossaryLine(block, byId)));
   // A glossary defines a term once; a label that comes back with other text is a reference manual's
   // parameter ("der:", "str:" under every function), not a term.
   const labels = new Map<string, number>();

@@ -460,6 +460,12 @@ export function isVagueWord(phrase: Phrase, context: { defined: boolean; sentenc
   return zipf(phrase.key) >= RARE_ZIPF || (!phrase.proper && phrase.count < mentions);
 }
 
+/** "actual value", "simplest such structure": a phrase led by a vague word, or pointing elsewhere with "such", names no concept. */
+export function hasVagueLead(key: string): boolean {
+  const words = key.split(' ');
+  return VAGUE_LEADS.has(words[0] ?? '') || words.includes('such');
+}
+
 export function isGenericPhrase(key: string): boolean {
   return !key.includes(' ') && GENERIC_NOUNS.has(key);
 }
@@ -578,7 +584,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !tally.glued &&
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&
-        !VAGUE_LEADS.has(tally.lemmas[0] ?? '') &&
+        !hasVagueLead(tally.key) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

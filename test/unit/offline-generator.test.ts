@@ -409,6 +409,48 @@ describe('reference manuals: licence text and parameter lists are no facts', () 
   });
 });
 
+describe('what a definition is not', () => {
+  const terms = (text: string) =>
+    analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => definition.term);
+
+  test('a run of lines that say what commands do is a command reference, not a glossary', () => {
+    const found = terms(
+      [
+        'INSTALL: Install add-on packages.',
+        'REMOVE: Remove add-on packages.',
+        'Rdiff: Diff R output ignoring headers.',
+        'javareconf: (Unix only) Update the Java configuration variables.',
+        '',
+        'The objects of the language are described next, in the order a reader meets them.',
+        '',
+        'vector: An ordered collection of numbers stored as one object.',
+        'f-string: String literals prefixed with the letter f are formatted string literals.',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['vector', 'f-string']);
+  });
+
+  test('formulas, arguments, comparisons, narration, praise, printed output and circular bodies are no definitions', () => {
+    const found = terms(
+      [
+        'y ~ x: Simple linear regression of y on x through the origin.',
+        'col.sub: The color to be used for axis annotation and sub-titles.',
+        'formula operators: Similar in effect to the notation used by other programs.',
+        'Residual standard error: 10.93 on 10 degrees of freedom.',
+        'expression: An R expression that uses the arguments to calculate a value.',
+        'statement: A statement is part of a suite of code executed in order.',
+        '',
+        'Functions are the objects that form part of the system, which we discuss in detail later.',
+        'Graphical facilities are an important and extremely versatile component of the environment.',
+        'Input facilities are simple and their requirements are fairly strict.',
+        'The actual value is the proportion of text that appears to the left of the position.',
+        'A data frame is a list of vectors of equal length that holds a table.',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['statement', 'data frame']);
+  });
+});
+
 describe('facts come from prose, never from code or page chrome', () => {
   test('a tutorial page whose code blocks and navigation are labelled yields no item made of them', async () => {
     const { htmlContent } = await import('../../extraction/formats/html-sections.ts');
