@@ -175,6 +175,17 @@ export function isWholeWord(tokens: readonly Token[], span: { start: number; end
  * fills, and so is an everyday word ("the user", "the text"): a blank asks for a compound, a rare
  * word or a defined term.
  */
+/**
+ * Whether the word at `at` carries a noun phrase on: a noun, or a word the tagger read as a verb or an
+ * adjective right before a comma or the end ("a single XML file, named…", "the LANG environment variable.").
+ */
+function continuesAsNoun(tokens: readonly Token[], at: number): boolean {
+  const next = tokens[at];
+  if (next?.pos === 'NOUN') return true;
+  const after = tokens[at + 1];
+  return (next?.pos === 'VERB' || next?.pos === 'ADJ') && /^\p{Ll}+$/u.test(next.text) && (after === undefined || after.pos === 'PUNCT');
+}
+
 export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentence: Sentence): Array<{ span: Span & { key: string }; phrase: Phrase }> {
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const counts = new Map<string, number>();
@@ -187,7 +198,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     // "…are all binary, whereas…": a word the sentence uses as an adjective asks for a quality, not a concept.
     if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
     // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.
-    if (sentence.tokens[span.end + 1]?.pos === 'NOUN') return [];
+    if (continuesAsNoun(sentence.tokens, span.end + 1)) return [];
     // "(right Alt)", "base 2 (binary)": what a parenthesis holds is an aside or a gloss, not the fact.
     if (insideBrackets(sentence.tokens, span.start)) return [];
     if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];

@@ -264,6 +264,15 @@ describe('offline quizzes', () => {
     );
   });
 
+  test('a blank takes the whole noun phrase, also where the tagger reads its last noun as a verb or an adjective', () => {
+    const base = layersContent();
+    const text = `${base.text} Each transport layer program will install a single protocol file, named after the program, into the session layer directory. The session layer reads only the transport layer variable.`;
+    const analysis = analyse({ ...base, text, outline: [{ kind: 'section', index: 0, title: 'Protocol layers', text }] });
+    const stems = quizCandidates(analysis, quizPools(analysis), 'hard').flatMap((candidate) => (candidate.kind === 'cloze' ? [candidate.question().stem] : []));
+    assert.ok(stems.length > 0);
+    for (const stem of stems) assert.doesNotMatch(stem, /_____ (?:file|variable)\b/, stem);
+  });
+
   test('the same source and parameters give the same quiz; an out-of-range count is refused', async () => {
     const first = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
     const second = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
