@@ -54,9 +54,32 @@ function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boole
   return true;
 }
 
-/** Same words up to case, plural and punctuation, or one option's words or lemmas inside the other's. */
+const MIN_STEM = 5;
+/** "graphics" and "graphical", "encode" and "encoding": one word's stem begins the other. */
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared += 1;
+  return shared >= MIN_STEM && shared >= 0.7 * Math.min(a.length, b.length);
+}
+
+/** "graphical parameters" beside "graphics parameters": word by word the same stems. */
+function sameStems(a: Option, b: Option): boolean {
+  const left = a.key.split(' ');
+  const right = b.key.split(' ');
+  return left.length === right.length && left.every((word, index) => sameStem(word, right[index] ?? ''));
+}
+
+/** Same words up to case, plural and punctuation, one option's words or lemmas inside the other's, or the same stems. */
 function isVariant(a: Option, b: Option): boolean {
-  return a.key === b.key || isSubset(a.words, b.words) || isSubset(b.words, a.words) || isSubset(a.lemmas, b.lemmas) || isSubset(b.lemmas, a.lemmas);
+  return (
+    a.key === b.key ||
+    isSubset(a.words, b.words) ||
+    isSubset(b.words, a.words) ||
+    isSubset(a.lemmas, b.lemmas) ||
+    isSubset(b.lemmas, a.lemmas) ||
+    sameStems(a, b)
+  );
 }
 
 const MAX_LENGTH_RATIO = 2.5;

@@ -5,7 +5,9 @@ import { difficulties, type Difficulty, type ExtractedContent, type MindmapConte
 import { GenerationError } from '../../ports/generator.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
+import { makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
+import { createRandom } from '../../generation/offline/seeded-random.ts';
 import { quizPools } from '../../generation/offline/quiz-pools.ts';
 import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
@@ -198,6 +200,18 @@ describe('offline quizzes', () => {
             assert.ok(!inside, `${fixture.kind}/${difficulty}: "${option}" is a variant of "${correct(question)}"`);
           }
         }
+      }
+    }
+  });
+
+  test('a word with the same stem makes a variant too: "graphical parameters" never stands beside "graphics parameters"', () => {
+    const option = (text: string) => makeOption(text, { family: 'term', head: 'parameter' });
+    const pool = ['graphical parameters', 'formal parameters', 'model parameters', 'axis parameters', 'plot parameters'].map(option);
+    for (const difficulty of difficulties) {
+      for (let seed = 0; seed < 20; seed += 1) {
+        const picked = pickDistractors(option('graphics parameters'), pool, { difficulty, random: createRandom(seed), stemKey: '' }) ?? [];
+        assert.equal(picked.length, 3);
+        assert.ok(!picked.some((picked) => picked.text === 'graphical parameters'), picked.map((picked) => picked.text).join(', '));
       }
     }
   });
