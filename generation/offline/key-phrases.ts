@@ -396,6 +396,17 @@ const VAGUE_LEADS = new Set([
   'invalid',
   'reasonable',
   'numerous',
+  'surprising',
+  'confusing',
+  'given',
+  'corresponding',
+  'fancy',
+  'complete',
+  'unexpected',
+  'newer',
+  'excessive',
+  'neat',
+  'nice',
 ]);
 
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */

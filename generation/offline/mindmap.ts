@@ -131,7 +131,30 @@ type Within = { topic: Topic; scope: ReadonlySet<number> } | undefined;
  */
 function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   const sentences = analysis.sentences.length;
-  return sentences >= LONG_TEXT_SENTENCES && isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences });
+  if (sentences < LONG_TEXT_SENTENCES) return false;
+  const defined = analysis.definitionByKey.has(phrase.key);
+  return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis, phrase));
+}
+
+const SPECIFIC_KINDS = 2;
+const headCounts = new WeakMap<Analysis, Map<string, number>>();
+/**
+ * "Variables" in a chapter about local and global variables, "Parameters" beside graphics and formal
+ * parameters: a single word the document uses as the head of several more specific terms is their
+ * genus, too general to stand as a node beside them.
+ */
+function isGeneralHead(analysis: Analysis, phrase: Phrase): boolean {
+  if (phrase.tokenCount > 1) return false;
+  let counts = headCounts.get(analysis);
+  if (!counts) {
+    counts = new Map();
+    for (const other of analysis.phrases.ranked) {
+      const words = other.key.split(' ');
+      if (words.length > 1) counts.set(words.at(-1) ?? '', (counts.get(words.at(-1) ?? '') ?? 0) + 1);
+    }
+    headCounts.set(analysis, counts);
+  }
+  return (counts.get(phrase.key) ?? 0) >= SPECIFIC_KINDS;
 }
 
 /** A related phrase worth a node: seen more than once, or a compound, or defined, and not vague. */
@@ -276,8 +299,9 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   const opening = analysis.sentences.find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');
   const root: Draft = { label: title, definition: short(opening), score: Infinity, children: [] };
   const breadth = shape.breadth[0] ?? 0;
-  // A title slide or heading that repeats the document's title is the root, not a branch.
-  const topics = topicsOf(analysis).filter((topic) => !containsPhrase(topic.label, title));
+  // A title slide or heading that repeats the document's title is the root, not a branch; "More on
+  // Modules" under the title "Modules" is a section of it.
+  const topics = topicsOf(analysis).filter((topic) => comparisonKey(cleanHeading(topic.label)) !== comparisonKey(title));
   const context: Context = {
     analysis,
     shape,

@@ -135,7 +135,7 @@ function isHeading(text: string, lineCount: number): boolean {
 /** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
 function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string): boolean {
   const previous = open.lines.at(-1) ?? '';
-  if (LABELLED_LINE.test(line) || TERMINAL.test(previous)) return false;
+  if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous)) return false;
   const lowerStart = /^\p{Ll}/u.test(line);
   if (open.kind === 'bullet') return lowerStart || /^\s/.test(rawLine);
   return previous.length >= WRAPPED_LINE_MIN_CHARS || (lowerStart && !isTitleCase(previous));
@@ -145,8 +145,12 @@ function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] },
 const CODE_SYMBOLS = /[()[\]{}=<>*#'"_:;,./\\+-]/g;
 const MAX_PROSE_SYMBOL_SHARE = 0.12;
 
+/** "14.4.1. Principles", "6.3 The dir() Function": a numbered heading, whose dots are no code. */
+const NUMBERED_HEADING = /^\d+(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*$/u;
+
 /** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
 function isCodeLine(line: string): boolean {
+  if (NUMBERED_HEADING.test(line)) return false;
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || looksLikeCode(line)) return true;
   const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);

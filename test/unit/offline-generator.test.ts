@@ -342,6 +342,46 @@ describe('offline mindmaps', () => {
     assert.deepEqual(branches, ['The Physical Layer', 'The Link Layer', 'The Network Layer']);
   });
 
+  test('a printed page: numbered heading lines are headings, not code, even when long; a section naming the title word is still a branch', async () => {
+    const page = [
+      'Layers',
+      '4.1. More on Layers',
+      'The physical layer sends raw bits over a copper cable or an optical fibre. Line coding turns bits into signal levels on the physical medium.',
+      '',
+      '4.2. Framing and detecting transmission errors on the link',
+      'The link layer groups bits into frames and detects transmission errors.',
+      'A frame check sequence lets the receiver detect a damaged frame.',
+      '',
+      '4.3. Routing',
+      'The network layer routes packets between hosts across connected networks. A routing table maps each destination prefix to a next hop router.',
+    ].join('\n');
+    const content: ExtractedContent = { title: 'Layers', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const map = (await generator.mindmap({ sourceTitle: 'Layers', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.deepEqual(branches, ['More on Layers', 'Framing and detecting transmission errors on the link', 'Routing']);
+  });
+
+  test('in a long text, a word that heads several more specific terms ("variables" beside "local variables") is no node', async () => {
+    const topics = ['local variables', 'global variables', 'class variables', 'instance variables'];
+    const sections = topics.map((topic, index) => ({
+      kind: 'section' as const,
+      index,
+      title: `Scope ${index + 1}`,
+      text: Array.from(
+        { length: 18 },
+        (_, n) =>
+          `Rule ${n + 1} says that ${topic} keep their values in frame number ${n + index} of the interpreter, and variables there are looked up by name in the symbol table.`,
+      ).join(' '),
+    }));
+    const content: ExtractedContent = { title: 'Names', text: sections.map((section) => section.text).join('\n\n'), outline: sections };
+    const labels = (await generator.mindmap({ sourceTitle: 'Names', content, difficulty: 'hard' })).content.nodes.map((node) => node.label);
+    assert.ok(
+      labels.some((label) => /^(?:Local|Global|Class|Instance) variables$/.test(label)),
+      labels.join(' | '),
+    );
+    assert.ok(!labels.includes('Variables'), labels.join(' | '));
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
