@@ -477,6 +477,27 @@ export function hasVagueLead(key: string): boolean {
   return VAGUE_LEADS.has(words[0] ?? '') || words.includes('such');
 }
 
+const SPECIFIC_KINDS = 2;
+const headCounts = new WeakMap<PhraseIndex, Map<string, number>>();
+/**
+ * "Variables" in a chapter about local and global variables, "Parameters" beside graphics and formal
+ * parameters: a single word the document uses as the head of several more specific terms is their
+ * genus, too general to stand as a node beside them.
+ */
+export function isGeneralHead(index: PhraseIndex, phrase: Phrase): boolean {
+  if (phrase.tokenCount > 1) return false;
+  let counts = headCounts.get(index);
+  if (!counts) {
+    counts = new Map();
+    for (const other of index.ranked) {
+      const words = other.key.split(' ');
+      if (words.length > 1) counts.set(words.at(-1) ?? '', (counts.get(words.at(-1) ?? '') ?? 0) + 1);
+    }
+    headCounts.set(index, counts);
+  }
+  return (counts.get(phrase.key) ?? 0) >= SPECIFIC_KINDS;
+}
+
 export function isGenericPhrase(key: string): boolean {
   return !key.includes(' ') && GENERIC_NOUNS.has(key);
 }

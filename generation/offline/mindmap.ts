@@ -5,7 +5,7 @@ import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { zipf } from './commonness.ts';
-import { isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
+import { isGeneralHead, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
 
@@ -133,28 +133,7 @@ function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   const sentences = analysis.sentences.length;
   if (sentences < LONG_TEXT_SENTENCES) return false;
   const defined = analysis.definitionByKey.has(phrase.key);
-  return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis, phrase));
-}
-
-const SPECIFIC_KINDS = 2;
-const headCounts = new WeakMap<Analysis, Map<string, number>>();
-/**
- * "Variables" in a chapter about local and global variables, "Parameters" beside graphics and formal
- * parameters: a single word the document uses as the head of several more specific terms is their
- * genus, too general to stand as a node beside them.
- */
-function isGeneralHead(analysis: Analysis, phrase: Phrase): boolean {
-  if (phrase.tokenCount > 1) return false;
-  let counts = headCounts.get(analysis);
-  if (!counts) {
-    counts = new Map();
-    for (const other of analysis.phrases.ranked) {
-      const words = other.key.split(' ');
-      if (words.length > 1) counts.set(words.at(-1) ?? '', (counts.get(words.at(-1) ?? '') ?? 0) + 1);
-    }
-    headCounts.set(analysis, counts);
-  }
-  return (counts.get(phrase.key) ?? 0) >= SPECIFIC_KINDS;
+  return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis.phrases, phrase));
 }
 
 /** A related phrase worth a node: seen more than once, or a compound, or defined, and not vague. */
