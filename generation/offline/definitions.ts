@@ -161,10 +161,13 @@ function readsAsVerb(word: string): boolean {
   return reading;
 }
 
+/** "The display is then an ANOVA table…": what something turns out to be in a procedure, not what it is. */
+const NARRATIVE_ADVERBS = new Set(['not', 'never', 'then', 'now', 'therefore', 'thus', 'hence', 'still', 'also', 'usually', 'often', 'sometimes']);
+
 function skipAdverbs(tokens: readonly Token[], index: number): number | undefined {
   let at = index;
   while (tokens[at]?.pos === 'ADV') {
-    if (tokens[at]?.lower === 'not' || tokens[at]?.lower === 'never') return undefined;
+    if (NARRATIVE_ADVERBS.has(tokens[at]?.lower ?? '')) return undefined;
     at += 1;
   }
   return at;
@@ -311,9 +314,9 @@ const isProse = (definition: Definition) =>
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "Of course…", "10.93 on 10 degrees…": a comparison, a remark carrying on, or printed output. */
+/** "Similar to…", "The most important type…", "Of course…", "10.93 on 10 degrees…": a comparison, a ranking, a remark carrying on, or printed output. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+  /^(?:\(|(?:the\s+)?(?:most|least)\s|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
 /** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
 const NARRATION = /\b(?:we|us|our)\b/i;
 /** "Graphical facilities are an important and extremely versatile component…": praise, not a definition. */

@@ -103,6 +103,9 @@ const VAGUE_MODIFIERS = new Set([
   'bad',
 ]);
 
+/** "Installing Python Modules guide", "Debian Reference manual": the name of another text, not a concept of this one. */
+const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto']);
+
 /** Single nouns too general to test or to card ("process", "type"). */
 const GENERIC_NOUNS = new Set([
   'way',
@@ -617,6 +620,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&
         !hasVagueLead(tally.key) &&
+        !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

@@ -113,9 +113,9 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
   if (!first) return true;
   // "Returns: NULL when…", "Important warning: The…", "__slots__: A declaration…": a label and its text.
   if (tokens[1]?.text === ':' || tokens[2]?.text === ':' || LABEL_START.test(joinTokens(tokens.slice(0, 8)))) return true;
-  // A sentence that opens in lower case was cut from a longer one, or opens with a name from code.
+  // A sentence that opens in lower case (or with "_passwd") was cut from a longer one, or opens with a name from code.
   return (
-    /^\p{Ll}/u.test(first.text) ||
+    /^[\p{Ll}_]/u.test(first.text) ||
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
     (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
     (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))
