@@ -122,7 +122,26 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
     sentenceId: firstSentenceId,
     quote: block.text,
   };
-  return { definition, command: opensWithVerb(bodyTokens(sentences.get(firstSentenceId))) };
+  const tokens = bodyTokens(sentences.get(firstSentenceId));
+  if (definesAnotherSubject(tokens, term)) return undefined;
+  return { definition, command: opensWithVerb(tokens) };
+}
+
+const SUBJECT_MAX_TOKENS = 8;
+/**
+ * "text encoding: A string in Python is a sequence of code points…" says what a string is: a body that
+ * is a sentence of its own about something other than the term ("Coroutines are…" under "coroutine"
+ * is about the term) defines that other thing.
+ */
+function definesAnotherSubject(tokens: readonly Token[], term: string): boolean {
+  const verb = tokens.findIndex((token) => token.pos === 'AUX' || token.pos === 'VERB');
+  if (verb < 1 || verb > SUBJECT_MAX_TOKENS || tokens[verb]?.lemma !== 'be') return false;
+  const subject = new Set(comparisonTokens(joinTokens(tokens.slice(0, verb))));
+  // "The quantity of a good that consumers are willing to buy": the verb of a relative clause.
+  if (tokens.slice(0, verb).some((token) => token.pos === 'PRON' || RELATIVE_WORDS.has(token.lower))) return false;
+  // "contiguous: A buffer is considered contiguous if…" still says what the term means.
+  const body = ` ${comparisonTokens(joinTokens(tokens)).join(' ')} `;
+  return !comparisonTokens(term).some((word) => subject.has(word)) && !body.includes(` ${comparisonTokens(term).join(' ')} `);
 }
 
 /** The tokens after a glossary line's separator. */
@@ -244,6 +263,7 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
 }
 
 const CLAUSE_BREAKS = new Set([';', ':', '–', '—']);
+const CLAUSE_OPENERS = new Set(['PRON', 'AUX', 'VERB', 'ADV']);
 const LONG_BODY_WORDS = 15;
 
 /** Where a long definition's first clause ends ("…protein on Earth, and it is also slow" stops at the comma). */
@@ -251,7 +271,9 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
   if (tokens.length - from <= LONG_BODY_WORDS) return tokens.length;
   for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) {
     const token = tokens[index];
-    if (token && (CLAUSE_BREAKS.has(token.text) || (token.text === ',' && tokens[index + 1]?.pos === 'CCONJ'))) return index;
+    // ", and it is also slow" starts a clause of its own; ", and 3.1 of the protocol" ends a list.
+    const startsClause = tokens[index + 1]?.pos === 'CCONJ' && CLAUSE_OPENERS.has(tokens[index + 2]?.pos ?? '');
+    if (token && (CLAUSE_BREAKS.has(token.text) || (token.text === ',' && startsClause))) return index;
   }
   return tokens.length;
 }

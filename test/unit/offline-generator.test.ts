@@ -503,6 +503,8 @@ describe('what a definition is not', () => {
   test('formulas, arguments, comparisons, narration, praise, printed output and circular bodies are no definitions', () => {
     const found = terms(
       [
+        'text encoding: A string in Python is a sequence of Unicode code points.',
+        'contiguous: A buffer is considered contiguous if it is either C-contiguous or Fortran contiguous.',
         'y ~ x: Simple linear regression of y on x through the origin.',
         'col.sub: The color to be used for axis annotation and sub-titles.',
         'formula operators: Similar in effect to the notation used by other programs.',
@@ -519,7 +521,7 @@ describe('what a definition is not', () => {
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
     );
-    assert.deepEqual(found, ['statement', 'data frame']);
+    assert.deepEqual(found, ['contiguous', 'statement', 'data frame']);
   });
 });
 
