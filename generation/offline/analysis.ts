@@ -102,9 +102,11 @@ function build(content: ExtractedContent): Analysis {
     const segmented = segmentText(entry.text, entry.kind === 'sheet');
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);
-    for (const textBlock of segmented.blocks) {
+    const contents = tableOfContents(segmented.blocks);
+    for (const [index, textBlock] of segmented.blocks.entries()) {
       if (textBlock.kind === 'heading' && isLicenceFrom(position, textBlock.text)) licence = true;
       if (licence) break;
+      if (contents.has(index)) continue;
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);
@@ -155,6 +157,31 @@ function build(content: ExtractedContent): Analysis {
     definitions: spelled,
     definitionByKey: new Map(spelled.map((definition) => [definition.key, definition])),
   };
+}
+
+const CONTENTS_MIN_HEADINGS = 3;
+const HEADING_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s/i;
+/**
+ * A run of numbered headings with no text between them, not each deeper than the one before, is a
+ * table of contents (a printed page lists the sections of the whole book at its top): none of them
+ * heads the text that follows. "8", "8.1", "8.1.1" in a row are a chapter, its section and
+ * subsection heading the same text.
+ */
+function tableOfContents(blocks: readonly TextBlock[]): Set<number> {
+  const contents = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    const depths = run.map((index) => HEADING_NUMBER.exec(blocks[index]?.text ?? '')?.[1]?.split('.').length ?? 0).filter((depth) => depth > 0);
+    const deepens = depths.every((depth, index) => index === 0 || depth > (depths[index - 1] ?? 0));
+    if (depths.length >= CONTENTS_MIN_HEADINGS && !deepens) for (const index of run) if (HEADING_NUMBER.test(blocks[index]?.text ?? '')) contents.add(index);
+    run = [];
+  };
+  blocks.forEach((block, index) => {
+    if (block.kind === 'heading') run.push(index);
+    else close();
+  });
+  close();
+  return contents;
 }
 
 export function analyse(content: ExtractedContent): Analysis {

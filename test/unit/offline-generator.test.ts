@@ -421,6 +421,20 @@ describe('offline analysis', () => {
     assert.notEqual(analyse(chapterFixture().content), first);
   });
 
+  test('a table of contents at the top of a printed page heads no text; a chapter, section and subsection in a row do', () => {
+    const sectionsOf = (page: string) => [
+      ...new Set(analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] }).sentences.map((sentence) => sentence.section)),
+    ];
+    const body = 'The installer configures the network interfaces of the new machine. The locale decides the language of every message.';
+    assert.deepEqual(
+      sectionsOf(['8.10. Compiling a Kernel', '8.10.1. Getting the Sources', '8.11. Installing a Kernel', '8.11.2. Installing with dpkg', body].join('\n')),
+      [undefined],
+    );
+    assert.deepEqual(sectionsOf(['Chapter 8. Basic Configuration', '8.1. Another Language', '8.1.1. The Default Language', body].join('\n')), [
+      '8.1.1. The Default Language',
+    ]);
+  });
+
   test('an untitled plain text without outline is read as one section', async () => {
     const text = readFileSync(new URL('../fixtures/generation/photosynthesis-chapter.txt', import.meta.url), 'utf8').replace(/\f/g, '\n\n');
     const content: ExtractedContent = { text, outline: [] };
