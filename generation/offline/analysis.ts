@@ -1,6 +1,7 @@
 import type { ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
+import { isChromeOrSentence } from './headings.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
@@ -106,7 +107,9 @@ function build(content: ExtractedContent): Analysis {
     for (const [index, textBlock] of segmented.blocks.entries()) {
       if (textBlock.kind === 'heading' && isLicenceFrom(position, textBlock.text)) licence = true;
       if (licence) break;
-      if (contents.has(index)) continue;
+      // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
+      // section: the text after it stays in the section it is in.
+      if (contents.has(index) || (textBlock.kind === 'heading' && isChromeOrSentence(textBlock.text))) continue;
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);

@@ -4,7 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
-import { zipf } from './commonness.ts';
+import { isChromeOrSentence } from './headings.ts';
 import { isGeneralHead, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
@@ -50,19 +50,6 @@ function cleanHeading(text: string): string {
   return text.replace(/^(?:chapter\s+)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
 }
 
-/** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also") and sentences a layout took for headings are no branches. */
-const CHROME_LABEL = /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar)\b/i;
-/** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */
-const CALLOUT = /^(\p{Lu}{4,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
-const isCallout = (label: string) => zipf(CALLOUT.exec(label)?.[1]?.toLowerCase() ?? '') >= CALLOUT_WORD_ZIPF;
-const CALLOUT_WORD_ZIPF = 3.5;
-function isChromeOrSentence(label: string): boolean {
-  const trimmed = label.trim();
-  // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code.
-  const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed);
-  return CHROME_LABEL.test(trimmed) || /[:.!?)]$/.test(trimmed) || trimmed.split(/\s+/).length > 10 || isCallout(trimmed) || wordless;
-}
-
 const SECTION_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s+\S/i;
 const MIN_MAIN_SECTIONS = 3;
 
@@ -72,7 +59,7 @@ const MIN_MAIN_SECTIONS = 3;
  * itself). A deeper section, or a heading without a number that a layout made of a sentence ("Some
  * tips for experts:"), belongs to the main section it comes under. Undefined when headings are not numbered.
  */
-function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => string) | undefined {
+function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => string | undefined) | undefined {
   const numbers = new Map<string, string>();
   for (const { section } of sentences) {
     const number = section ? SECTION_NUMBER.exec(section)?.[1] : undefined;
@@ -84,23 +71,26 @@ function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => st
   const depth = ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2);
   if (depth === undefined) return undefined;
   let current: string | undefined;
-  const main = new Map<string, string>();
+  let numbered = false;
+  const main = new Map<string, string | undefined>();
   for (const { section } of sentences) {
     if (!section || main.has(section)) continue;
     const number = numbers.get(section);
+    numbered ||= number !== undefined;
     if (number && number.split('.').length === depth) current = section;
     else if (number && number.split('.').length < depth) current = undefined;
-    main.set(section, current ?? section);
+    // Before the first numbered heading comes front matter (the author, the copyright): no section.
+    main.set(section, numbered ? (current ?? section) : undefined);
   }
-  return (section) => main.get(section) ?? section;
+  return (section) => (main.has(section) ? main.get(section) : section);
 }
 
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
   const mainSection = mainSectionOf(analysis.sentences);
   for (const sentence of analysis.sentences) {
-    if (!sentence.section) continue;
-    const section = mainSection ? mainSection(sentence.section) : sentence.section;
+    const section = sentence.section && mainSection ? mainSection(sentence.section) : sentence.section;
+    if (!section) continue;
     const topic = topics.get(section) ?? { label: section, sentences: [] };
     topic.sentences.push(sentence);
     topics.set(section, topic);

@@ -383,6 +383,22 @@ describe('offline mindmaps', () => {
     assert.ok(!labels.includes('Variables'), labels.join(' | '));
   });
 
+  test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
+    const sections: Array<[string, string]> = [
+      ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
+      ['1. Introduction', 'The library encodes structures in the distinguished encoding rules. Every structure has a syntax tree of typed nodes.'],
+      ['2. Structure handling', 'A syntax tree is read from a definitions file. Each node of the syntax tree holds a typed value.'],
+      ['3. Utilities', 'The parser utility checks a definitions file. The coding utility encodes a value from a definitions file.'],
+    ];
+    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'Libcode', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const map = (await generator.mindmap({ sourceTitle: 'Libcode', content, difficulty: 'medium' })).content;
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
+      ['Introduction', 'Structure handling', 'Utilities'],
+    );
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
@@ -433,6 +449,22 @@ describe('offline analysis', () => {
     assert.deepEqual(sectionsOf(['Chapter 8. Basic Configuration', '8.1. Another Language', '8.1.1. The Default Language', body].join('\n')), [
       '8.1.1. The Default Language',
     ]);
+  });
+
+  test('a "Download" link, a glued "HandbookNext" header, a callout or a line ending in a colon heads no section', () => {
+    const page = [
+      '8.1. Setting the Default Language',
+      'The locale decides the language of every message the system prints.',
+      'Download',
+      'The default locale is stored in a configuration file of its own.',
+      "The Administrator's HandbookNext",
+      'CULTURE Character sets',
+      'A character set maps each character to one or more bytes in a file.',
+      'Complain-mode changes:',
+      'The keyboard layout is chosen once for the console and the desktop.',
+    ].join('\n\n');
+    const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
+    assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
   });
 
   test('an untitled plain text without outline is read as one section', async () => {

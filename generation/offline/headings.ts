@@ -1,0 +1,26 @@
+import { zipf } from './commonness.ts';
+
+// Headings that head nothing a reader studies: page chrome and apparatus, callout boxes, and lines a
+// layout took for headings that are really sentences, code or hex dumps.
+
+const CHROME_LABEL = /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar|(?:external )?links|further reading|bibliography)\b/i;
+/** "The Debian Administrator's HandbookNext": a printed page's header with its navigation link glued on. */
+const GLUED_NAVIGATION = /\p{Ll}(?:Next|Prev)$/u;
+/** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */
+const CALLOUT = /^(\p{Lu}{4,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
+const isCallout = (label: string) => zipf(CALLOUT.exec(label)?.[1]?.toLowerCase() ?? '') >= CALLOUT_WORD_ZIPF;
+const CALLOUT_WORD_ZIPF = 3.5;
+/** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
+export function isChromeOrSentence(label: string): boolean {
+  const trimmed = label.trim();
+  // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code.
+  const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed);
+  return (
+    CHROME_LABEL.test(trimmed) ||
+    GLUED_NAVIGATION.test(trimmed) ||
+    /[:.!?)]$/.test(trimmed) ||
+    trimmed.split(/\s+/).length > 10 ||
+    isCallout(trimmed) ||
+    wordless
+  );
+}
