@@ -206,7 +206,7 @@ function adjectivesQualifyANoun(tokens: readonly Token[], from: number): boolean
   return tokens[at]?.pos === 'NOUN' || tokens[at]?.pos === 'PROPN';
 }
 
-/** "X is a …", "X refers to …", "X means …", "X is defined as …": X opens the sentence. */
+/** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
   const { tokens } = sentence;
   const start = ARTICLES.has(tokens[0]?.lower ?? '') ? 1 : 0;
@@ -224,6 +224,7 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (next === undefined) return undefined;
     const word = tokens[next]?.lower ?? '';
     if (word === 'defined' && tokens[next + 1]?.lower === 'as') return { term: subject, body: next + 2 };
+    if ((word === 'made' || word === 'composed') && tokens[next + 1]?.lower === 'of' && hasNounSoon(tokens, next + 2)) return { term: subject, body: next + 2 };
     if (NAMING_WORDS.has(word) || word === 'known') return undefined;
     const opener = tokens[next];
     const opensNounPhrase =
@@ -232,6 +233,8 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     return opensNounPhrase && hasNounSoon(tokens, next) ? { term: subject, body: next } : undefined;
   }
   if (lemma === 'refer' && tokens[verb + 1]?.lower === 'to') return { term: subject, body: verb + 2 };
+  // "A list comprehension consists of brackets containing…": what a thing is made of defines it.
+  if (lemma === 'consist' && tokens[verb + 1]?.lower === 'of' && hasNounSoon(tokens, verb + 2)) return { term: subject, body: verb + 2 };
   if (lemma === 'mean' && tokens[verb]?.pos === 'VERB') return { term: subject, body: verb + 1 };
   return undefined;
 }
@@ -263,6 +266,7 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
 }
 
 const CLAUSE_BREAKS = new Set([';', ':', '–', '—']);
+const EXAMPLE_TAIL = /,?\s*(?:for (?:instance|example)|e\.g\.|as follows)\s*[.:]?\s*$/i;
 const CLAUSE_OPENERS = new Set(['PRON', 'AUX', 'VERB', 'ADV']);
 const LONG_BODY_WORDS = 15;
 
@@ -284,7 +288,8 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   const spans = chunkNounPhrases(tokens, sentence.entities);
   const copula = copulaDefinition(sentence, spans);
   if (copula) {
-    const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body)));
+    // "…separated by commas, for instance:" announces an example the card does not show.
+    const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body))).replace(EXAMPLE_TAIL, '');
     const key = phraseKey(tokens, copula.term);
     if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key) && !POINTING_BODY.test(body) && !NOT_TERMS.has(key)) {
       return {

@@ -3,7 +3,8 @@ import { zipf } from './commonness.ts';
 // Headings that head nothing a reader studies: page chrome and apparatus, callout boxes, and lines a
 // layout took for headings that are really sentences, code or hex dumps.
 
-const CHROME_LABEL = /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar|(?:external )?links|further reading|bibliography)\b/i;
+const CHROME_LABEL =
+  /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar|(?:external )?links|further reading|bibliography)\b/i;
 /** "The Debian Administrator's HandbookNext": a printed page's header with its navigation link glued on. */
 const GLUED_NAVIGATION = /\p{Ll}(?:Next|Prev)$/u;
 /** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */

@@ -546,6 +546,18 @@ describe('what a definition is not', () => {
     assert.ok(!analysis.phrases.ranked.some((phrase) => /guide/i.test(phrase.display)), analysis.phrases.ranked.map((phrase) => phrase.display).join(', '));
   });
 
+  test('what a thing consists of defines it, without the "for instance" that announced an example', () => {
+    const analysis = analyse({
+      title: 'Notes',
+      text: '',
+      outline: [{ kind: 'section', index: 0, title: 'Notes', text: 'A tuple consists of a number of values separated by commas, for instance:' }],
+    });
+    assert.deepEqual(
+      analysis.definitions.map((definition) => [definition.term, definition.text]),
+      [['tuple', 'A number of values separated by commas.']],
+    );
+  });
+
   test('formulas, arguments, comparisons, narration, praise, printed output and circular bodies are no definitions', () => {
     const found = terms(
       [
