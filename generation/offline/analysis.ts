@@ -2,6 +2,7 @@ import type { ExtractedContent, OutlineEntry, SourceReference } from '../../doma
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { isChromeOrSentence } from './headings.ts';
+import { assignKinds } from './kinds.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
@@ -148,6 +149,7 @@ function build(content: ExtractedContent): Analysis {
     if (phrase.display.toLowerCase() === definition.term.toLowerCase()) return { ...definition, term: phrase.display };
     return phrase.proper ? definition : { ...definition, term: lowerFirstUnlessAcronym(definition.term) };
   });
+  assignKinds(phrases, spelled);
   return {
     title: content.title,
     seed,

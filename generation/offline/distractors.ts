@@ -28,6 +28,8 @@ export type Option = {
   head?: string;
   /** What a term is grammatically: a glossary defines adjectives ("contiguous") beside nouns ("object"). */
   wordClass?: 'noun' | 'adjective';
+  /** What the document defines the term as a kind of ("object" for "R list"): never a wrong option beside its genus. */
+  kinds?: ReadonlySet<string>;
 };
 
 export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
@@ -84,8 +86,13 @@ function isVariant(a: Option, b: Option): boolean {
 
 const MAX_LENGTH_RATIO = 2.5;
 
+/** One is a kind of the other by the document's own definitions: a list where an object is asked for fits too. */
+function isKindOf(a: Option, b: Option): boolean {
+  return (b.head !== undefined && a.kinds?.has(b.head) === true) || (a.head !== undefined && b.kinds?.has(a.head) === true);
+}
+
 function compatible(answer: Option, option: Option): boolean {
-  if (option.family !== answer.family) return false;
+  if (option.family !== answer.family || isKindOf(answer, option)) return false;
   if (answer.plural !== undefined && option.plural !== undefined && answer.plural !== option.plural) return false;
   if (answer.wordClass !== undefined && option.wordClass !== undefined && answer.wordClass !== option.wordClass) return false;
   if (Math.abs(answer.tokenCount - option.tokenCount) > Math.max(1, answer.tokenCount / 2)) return false;

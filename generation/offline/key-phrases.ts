@@ -27,6 +27,8 @@ export type Phrase = {
   centrality: number;
   /** Ranked: neither too generic ("process") nor a likely tagging slip. */
   keyPhrase: boolean;
+  /** What the document defines it as a kind of, transitively (./kinds.ts): "object" for "R list". */
+  kinds?: ReadonlySet<string>;
 };
 
 export type PhraseIndex = {

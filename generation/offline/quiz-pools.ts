@@ -69,6 +69,7 @@ export function phraseOption(phrase: Phrase, text: string = phrase.display, plur
     frequency: phrase.count,
     centrality: phrase.centrality,
     wordClass: 'noun',
+    kinds: phrase.kinds,
   });
 }
 

@@ -8,7 +8,7 @@ import { createOfflineGenerator } from '../../generation/offline/offline-generat
 import { makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
-import { quizPools } from '../../generation/offline/quiz-pools.ts';
+import { phraseOption, quizPools } from '../../generation/offline/quiz-pools.ts';
 import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
 
@@ -213,6 +213,25 @@ describe('offline quizzes', () => {
         assert.equal(picked.length, 3);
         assert.ok(!picked.some((picked) => picked.text === 'graphical parameters'), picked.map((picked) => picked.text).join(', '));
       }
+    }
+  });
+
+  test('a term the document defines as a kind of the answer is never a wrong option beside it', () => {
+    const text = [
+      'An R list is an object consisting of an ordered collection of components.',
+      'A data frame is a list with columns of equal length.',
+      'The search path shows which data frames and lists have been attached.',
+      'A contrast matrix codes the levels of a factor in a model.',
+      'The graphics device draws every plot on the current screen.',
+      'A model formula names the response and the terms of a fit.',
+    ].join(' ');
+    const analysis = analyse({ title: 'R', text, outline: [{ kind: 'section', index: 0, title: 'Objects', text }] });
+    const option = (key: string) => ({ ...phraseOption(analysis.phrases.byKey.get(key)!), family: 'term:defined' });
+    const pool = ['r list', 'ordered collection', 'graphic device', 'current screen', 'search path'].map(option);
+    for (let seed = 0; seed < 20; seed += 1) {
+      const picked = pickDistractors(option('datum frame'), pool, { difficulty: 'hard', random: createRandom(seed), stemKey: '' }) ?? [];
+      assert.equal(picked.length, 3);
+      assert.ok(!picked.some((picked) => picked.text === 'R list'), picked.map((picked) => picked.text).join(', '));
     }
   });
 
