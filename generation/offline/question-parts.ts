@@ -186,6 +186,19 @@ function continuesAsNoun(tokens: readonly Token[], at: number): boolean {
   return (next?.pos === 'VERB' || next?.pos === 'ADJ') && /^\p{Ll}+$/u.test(next.text) && (after === undefined || after.pos === 'PUNCT');
 }
 
+/** "…are all _____, whereas…" (binary): a bare word after "is"/"are" says how something is, a quality and not a concept. */
+function isPredicateWord(tokens: readonly Token[], span: Span, phrase: Phrase): boolean {
+  if (span.start !== span.end || phrase.plural || phrase.proper) return false;
+  let at = span.start - 1;
+  while (tokens[at]?.pos === 'ADV' || tokens[at]?.lower === 'all') at -= 1;
+  return tokens[at]?.lemma === 'be';
+}
+
+/** "The _____ is 50, and the maximum is 100": the fact is the value; the name of what has it is no question. */
+function statesAValue(tokens: readonly Token[], span: Span): boolean {
+  return tokens[span.end + 1]?.lemma === 'be' && tokens[span.end + 2]?.pos === 'NUM';
+}
+
 export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentence: Sentence): Array<{ span: Span & { key: string }; phrase: Phrase }> {
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const counts = new Map<string, number>();
@@ -199,6 +212,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
     // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.
     if (continuesAsNoun(sentence.tokens, span.end + 1)) return [];
+    if (isPredicateWord(sentence.tokens, span, phrase) || statesAValue(sentence.tokens, span)) return [];
     // "(right Alt)", "base 2 (binary)": what a parenthesis holds is an aside or a gloss, not the fact.
     if (insideBrackets(sentence.tokens, span.start)) return [];
     if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];

@@ -307,6 +307,18 @@ describe('offline quizzes', () => {
     for (const stem of stems) assert.doesNotMatch(stem, /_____ (?:file|variable)\b/, stem);
   });
 
+  test('no blank asks for the name of a value ("The _____ is 50") or for a quality after "is" ("are all _____")', () => {
+    const base = layersContent();
+    const text = `${base.text} The default session layer priority is 50, and the maximum is 100. The header, trailer and checksum of a transport layer segment are all binary, whereas everything else is text. The session layer priority decides the order of the transport layer segments.`;
+    const analysis = analyse({ ...base, text, outline: [{ kind: 'section', index: 0, title: 'Protocol layers', text }] });
+    const clozes = quizCandidates(analysis, quizPools(analysis), 'hard').flatMap((candidate) => (candidate.kind === 'cloze' ? [candidate.question()] : []));
+    assert.ok(
+      clozes.some((question) => question.answer.text === 'session layer priority'),
+      clozes.map((question) => question.stem).join('\n'),
+    );
+    for (const question of clozes) assert.doesNotMatch(question.stem, /_____ is 50|are all _____/, question.stem);
+  });
+
   test('the same source and parameters give the same quiz; an out-of-range count is refused', async () => {
     const first = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
     const second = await generator.quiz({ ...input(slidesFixture(), 'medium'), numberOfQuestions: 8 });
