@@ -108,6 +108,8 @@ const VAGUE_MODIFIERS = new Set([
 /** "Installing Python Modules guide", "Debian Reference manual": the name of another text, not a concept of this one. */
 const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto']);
 
+const REPEATED_COMPOUND = 3;
+
 /** Single nouns too general to test or to card ("process", "type"). */
 const GENERIC_NOUNS = new Set([
   'way',
@@ -621,6 +623,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !tally.glued &&
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&
+        // "standard syntax", "variable number": an adjective before a general noun, said once or twice, describes.
+        !(tally.adjectiveLead && tally.count < REPEATED_COMPOUND && GENERIC_NOUNS.has(tally.lemmas.at(-1) ?? '') && !context.definedKeys.has(tally.key)) &&
         !hasVagueLead(tally.key) &&
         !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||

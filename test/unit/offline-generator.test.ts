@@ -589,6 +589,20 @@ describe('what a definition is not', () => {
     );
   });
 
+  test('an adjective before a general noun, said once, describes ("standard syntax"); said again and again it is a term ("global value")', () => {
+    const text = [
+      'Attribute references use the standard syntax of the language.',
+      'A global value lives in the module namespace.',
+      'Every function can read a global value of its module.',
+      'An assignment in a function never changes a global value without a declaration.',
+      'Each caller of the function sees the same global value.',
+    ].join(' ');
+    const keys = analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).phrases.ranked.map(
+      (phrase) => phrase.key,
+    );
+    assert.ok(!keys.includes('standard syntax') && keys.includes('global value'), keys.join(', '));
+  });
+
   test('formulas, arguments, comparisons, narration, praise, printed output and circular bodies are no definitions', () => {
     const found = terms(
       [
