@@ -8,7 +8,7 @@ import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
 import { segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
-import { capitaliseFirst, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
+import { capitaliseFirst, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // One NLP pass per document, shared by the three generators: the result is cached per content
 // object, so flashcards, quiz and mindmap for the same source parse the text once.
@@ -64,7 +64,10 @@ const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
 function factualOutline(content: ExtractedContent): OutlineEntry[] {
   const excluded = [...new Set((content.blocks ?? []).filter((block) => NOT_FACTS.has(block.kind)).map((block) => block.text.trim()))].filter(Boolean);
   if (excluded.length === 0) return content.outline;
-  return content.outline.map((entry) => ({ ...entry, text: excluded.reduce((text, block) => text.split(block).join('\n\n'), entry.text) }));
+  // Only where a block stands on its own lines: the code block "mosquitto" must not cut the word out
+  // of "Then use mosquitto_sub to subscribe…".
+  const standing = excluded.map((block) => new RegExp(`(^|\\n)[ \\t]*${escapeRegExp(block)}[ \\t]*(?=\\n|$)`, 'g'));
+  return content.outline.map((entry) => ({ ...entry, text: standing.reduce((text, block) => text.replace(block, '$1\n'), entry.text) }));
 }
 
 function entriesOf(content: ExtractedContent): OutlineEntry[] {

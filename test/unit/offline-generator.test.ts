@@ -498,6 +498,19 @@ describe('offline analysis', () => {
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
   });
 
+  test('a labelled code block is taken out where it stands on its own lines, not out of the words of prose', () => {
+    const text = 'The broker starts with a basic configuration:\n\nmosquitto\n\nThen use mosquitto_sub to subscribe to a topic of the broker.';
+    const analysis = analyse({
+      title: 'Readme',
+      text,
+      outline: [{ kind: 'section', index: 0, title: 'Quick start', text }],
+      blocks: [{ kind: 'code', text: 'mosquitto' }],
+    });
+    const sentences = analysis.sentences.map((sentence) => sentence.text);
+    assert.ok(sentences.includes('Then use mosquitto_sub to subscribe to a topic of the broker.'), sentences.join(' | '));
+    assert.ok(!sentences.includes('mosquitto'), sentences.join(' | '));
+  });
+
   test('an untitled plain text without outline is read as one section', async () => {
     const text = readFileSync(new URL('../fixtures/generation/photosynthesis-chapter.txt', import.meta.url), 'utf8').replace(/\f/g, '\n\n');
     const content: ExtractedContent = { text, outline: [] };
