@@ -218,6 +218,11 @@ const GENERIC_NOUNS = new Set([
   'behaviour',
   'behavior',
   'functionality',
+  'synonym',
+  'abbreviation',
+  'acronym',
+  'nickname',
+  'alias',
 ]);
 
 function isWordToken(token: Token): boolean {

@@ -11,7 +11,7 @@ const LEADING = new Set(['DET', 'ADJ', 'ADV', 'NUM', 'PROPN', 'PUNCT', 'CCONJ'])
 const MAX_CHAIN = 4;
 
 /** The noun a definition opens with: "An object consisting of…" → object. */
-function genusOf(text: string): string | undefined {
+export function genusOf(text: string): string | undefined {
   const tokens = parseText(text)[0]?.tokens ?? [];
   for (const token of tokens) {
     if (token.pos === 'NOUN') return token.lemma;

@@ -5,7 +5,9 @@ import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence } from './headings.ts';
-import { isGeneralHead, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
+import { genusOf } from './kinds.ts';
+import type { Definition } from './definitions.ts';
+import { isGeneralHead, isGenericPhrase, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
 
@@ -283,12 +285,43 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
     root.children = chosen.map((topic) => topicDraft(context, topic, 0));
   } else if (topics[0]?.table) {
     root.children = tableDrafts(context, topics[0].table, 0);
+  } else if (generaDrafts(context).length >= MIN_GENERA) {
+    root.children = generaDrafts(context);
   } else {
     const phrases = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display)).slice(0, breadth);
     for (const phrase of phrases) take(context, phrase);
     root.children = phrases.map((phrase) => phraseDraft(context, phrase, 1, undefined));
   }
   return root;
+}
+
+const MIN_GENERA = 3;
+const MIN_GENUS_TERMS = 2;
+/**
+ * A glossary has no sections: its terms branch by what it defines them as, the kinds it names most
+ * ("object": file object, iterator, …; "function": coroutine function, generator, …).
+ */
+function generaDrafts(context: Context): Draft[] {
+  const { analysis, shape } = context;
+  const groups = new Map<string, Definition[]>();
+  for (const definition of analysis.definitions) {
+    const genus = genusOf(definition.text);
+    if (genus && !isGenericPhrase(genus)) groups.set(genus, [...(groups.get(genus) ?? []), definition]);
+  }
+  return [...groups]
+    .filter(([, members]) => members.length >= MIN_GENUS_TERMS)
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    .slice(0, shape.breadth[0] ?? 0)
+    .map(([genus, members]) => ({
+      label: capitaliseFirst(analysis.definitionByKey.get(genus)?.term ?? genus),
+      definition: short(
+        analysis.definitionByKey.get(genus)?.text ?? `What the text defines as a kind of ${genus}: ${members.map((member) => member.term).join(', ')}.`,
+      ),
+      score: members.length,
+      children: members
+        .slice(0, shape.breadth[1] ?? 0)
+        .map((member) => ({ label: capitaliseFirst(member.term), definition: short(member.text), score: 0, children: [] })),
+    }));
 }
 
 /** The `count` topics with the most central phrases, kept in document order. */

@@ -430,6 +430,32 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('a glossary without sections branches by what it defines its terms as', async () => {
+    const text = [
+      'Monopoly: A market with a single seller of a product that has no close substitutes.',
+      'Oligopoly: A market dominated by a small number of large firms.',
+      'Perfect competition: A market with many small firms selling identical products.',
+      'Tariff: A tax on imported goods that raises their price at home.',
+      'Excise duty: A tax on the production or sale of particular goods.',
+      'Inflation: A sustained rise in the general price level.',
+      'Deflation: A sustained fall in the general price level.',
+      'Recession: A fall in economic activity over two quarters.',
+      'Scarcity: The basic economic problem of limited resources.',
+    ].join('\n');
+    const content: ExtractedContent = { title: 'Glossary', text, outline: [{ kind: 'section', index: 0, title: 'Glossary', text }] };
+    const map = (await generator.mindmap({ sourceTitle: 'Glossary', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId);
+    assert.deepEqual(
+      branches.map((node) => node.label),
+      ['Market', 'Fall', 'Tax'],
+    );
+    const market = branches.find((node) => node.label === 'Market')!;
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === market.id).map((node) => node.label),
+      ['Monopoly', 'Oligopoly', 'Perfect competition'],
+    );
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
