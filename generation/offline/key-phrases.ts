@@ -105,6 +105,13 @@ const VAGUE_MODIFIERS = new Set([
   'bad',
 ]);
 
+/** "Sidebar COMMUNITY Bruce Perens": the label of a box beside the text, an everyday word in capitals before a name. */
+function isCalloutLabel(display: string): boolean {
+  const label = /\b(\p{Lu}{4,})\s+\p{Lu}\p{Ll}/u.exec(display)?.[1];
+  return label !== undefined && zipf(label.toLowerCase()) >= CALLOUT_ZIPF;
+}
+const CALLOUT_ZIPF = 3.5;
+
 /** "Installing Python Modules guide", "Debian Reference manual": the name of another text, not a concept of this one. */
 const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto']);
 
@@ -632,6 +639,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !(tally.adjectiveLead && tally.count < REPEATED_COMPOUND && GENERIC_NOUNS.has(tally.lemmas.at(-1) ?? '') && !context.definedKeys.has(tally.key)) &&
         !hasVagueLead(tally.key) &&
         !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
+        !isCalloutLabel(display) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),
