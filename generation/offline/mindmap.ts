@@ -288,13 +288,18 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   } else if (generaDrafts(context).length >= MIN_GENERA) {
     root.children = generaDrafts(context);
   } else {
-    const phrases = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display)).slice(0, breadth);
+    const candidates = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display));
+    // Without sections the branches carry the map: compounds and defined terms ("security policy")
+    // before single words ("Data", "Defining"), which stay as branches only when there is little else.
+    const named = candidates.filter((phrase) => phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key));
+    const phrases = (named.length >= MIN_GENERA ? named : candidates).slice(0, breadth);
     for (const phrase of phrases) take(context, phrase);
     root.children = phrases.map((phrase) => phraseDraft(context, phrase, 1, undefined));
   }
   return root;
 }
 
+/** Fewest branches a map of kinds or of named concepts stands on. */
 const MIN_GENERA = 3;
 const MIN_GENUS_TERMS = 2;
 /**

@@ -456,6 +456,21 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('a text without sections branches on compounds and defined terms before single words', async () => {
+    const text = [
+      'A security policy says what must be protected and from whom.',
+      'The security policy depends on the data and on the information system.',
+      'Data loss can be accidental, and a risk assessment weighs each threat.',
+      'The information system can be split into independent subsets.',
+      'Each risk assessment starts from the data the information system holds.',
+      'Defining the security policy is the first step.',
+    ].join(' ');
+    const content: ExtractedContent = { title: 'Security', text, outline: [{ kind: 'section', index: 0, title: 'Security', text }] };
+    const map = (await generator.mindmap({ sourceTitle: 'Security', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.ok(branches.includes('Security policy') && branches.every((label) => label.includes(' ')), branches.join(' | '));
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
