@@ -73,6 +73,7 @@ export function decodeHtml(body: Buffer, contentType: string): string {
 }
 
 type Section = { title?: string; heading: boolean; lines: string[] };
+const PERMALINK_MARK = /\s*[¶§🔗]+\s*$/u;
 
 /** The readable content in document order: a section per h1–h3, a line per block, list items marked. */
 function sectionsOf(root: DomNode, firstTitle: string): Section[] {
@@ -96,7 +97,8 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
     if (SKIPPED.has(tag)) return;
     if (/^H[1-3]$/.test(tag)) {
       endLine();
-      const title = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      // The "¶" a documentation generator links every heading with is no part of its title.
+      const title = (node.textContent ?? '').replace(/\s+/g, ' ').replace(PERMALINK_MARK, '').trim();
       if (title) sections.push({ title, heading: true, lines: [] });
       return;
     }

@@ -114,6 +114,8 @@ function build(content: ExtractedContent): Analysis {
       // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
       // section: the text after it stays in the section it is in.
       if (contents.has(index) || (textBlock.kind === 'heading' && isChromeOrSentence(textBlock.text))) continue;
+      // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
+      if (textBlock.kind !== 'heading' && COPYRIGHT_NOTICE.test(textBlock.text)) continue;
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);
@@ -167,6 +169,7 @@ function build(content: ExtractedContent): Analysis {
   };
 }
 
+const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
 const CONTENTS_MIN_HEADINGS = 3;
 const HEADING_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s/i;
 /**

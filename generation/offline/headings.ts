@@ -4,7 +4,7 @@ import { zipf } from './commonness.ts';
 // layout took for headings that are really sentences, code or hex dumps.
 
 const CHROME_LABEL =
-  /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar|(?:external )?links|further reading|bibliography)\b/i;
+  /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar|(?:external )?links|further reading|bibliography|show source|report a bug|this page|(?:previous|next) topic|quick search)\b/i;
 /** "The Debian Administrator's HandbookNext": a printed page's header with its navigation link glued on. */
 const GLUED_NAVIGATION = /\p{Ll}(?:Next|Prev)$/u;
 /** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */

@@ -272,7 +272,7 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   const breadth = shape.breadth[0] ?? 0;
   // A title slide or heading that repeats the document's title is the root, not a branch; "More on
   // Modules" under the title "Modules" is a section of it.
-  const topics = topicsOf(analysis).filter((topic) => comparisonKey(cleanHeading(topic.label)) !== comparisonKey(title));
+  const topics = topicsOf(analysis).filter((topic) => comparisonKey(topicOf(topic.label)) !== comparisonKey(title));
   const context: Context = {
     analysis,
     shape,

@@ -175,4 +175,15 @@ describe('a web page keeps what its DOM says each stretch is', () => {
     for (const kind of ['prose', 'code', 'definition', 'listItem']) assert.ok(kinds.has(kind as never), `${kind} in ${[...kinds].join(', ')}`);
     assert.equal(content.blocks?.find((block) => block.kind === 'definition')?.term, 'yield');
   });
+
+  test('a heading keeps its words, not the "¶" a documentation generator links it with', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const prose = Array.from({ length: 6 }, (_, i) => `<p>The indentation level of a logical line decides which block it belongs to, rule ${i}.</p>`).join('');
+    const html = `<html><head><title>Lexical analysis</title></head><body><article><h1>Lexical analysis</h1>${prose}<h2>Indentation<a class="headerlink" href="#indentation">¶</a></h2>${prose}</article></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/lexical');
+    assert.deepEqual(
+      content.outline.map((entry) => entry.title),
+      ['Lexical analysis', 'Indentation'],
+    );
+  });
 });

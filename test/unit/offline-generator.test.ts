@@ -471,6 +471,21 @@ describe('offline mindmaps', () => {
     assert.ok(branches.includes('Security policy') && branches.every((label) => label.includes(' ')), branches.join(' | '));
   });
 
+  test('a section titled with the page title ("Lexical analysis — Python documentation") is the root, not a branch', async () => {
+    const sections: Array<[string, string]> = [
+      ['Lexical analysis — Python 3.11.2 documentation', 'A program is read by a parser. The parser reads tokens made by the lexical analyzer.'],
+      ['Line structure', 'A program is divided into logical lines. A logical line ends with a NEWLINE token.'],
+      ['Literals', 'Literals are notations for constant values. String literals are enclosed in quotes.'],
+    ];
+    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'Lexical analysis', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const map = (await generator.mindmap({ sourceTitle: 'Lexical analysis', content, difficulty: 'medium' })).content;
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
+      ['Line structure', 'Literals'],
+    );
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
@@ -550,6 +565,17 @@ describe('offline analysis', () => {
     const sentences = analysis.sentences.map((sentence) => sentence.text);
     assert.ok(sentences.includes('Then use mosquitto_sub to subscribe to a topic of the broker.'), sentences.join(' | '));
     assert.ok(!sentences.includes('mosquitto'), sentences.join(' | '));
+  });
+
+  test('a page footer converted with the page (copyright, licence, "Please donate") gives no sentence', () => {
+    const text = [
+      'The sort method sorts a list in place and returns None.',
+      '© Copyright 2001-2023, Python Software Foundation. This page is licensed under the Python Software Foundation License Version 2. The Python Software Foundation is a non-profit corporation. Please donate.',
+    ].join('\n\n');
+    const sentences = analyse({ title: 'Sorting', text, outline: [{ kind: 'section', index: 0, title: 'Sorting', text }] }).sentences.map(
+      (sentence) => sentence.text,
+    );
+    assert.deepEqual(sentences, ['The sort method sorts a list in place and returns None.']);
   });
 
   test('an untitled plain text without outline is read as one section', async () => {
