@@ -19,6 +19,8 @@ const TERMINAL = /[.!?]["”’)]?$/;
 const LABELLED_LINE = /^\s*[\p{Lu}\p{N}][^:.!?]{0,60}?(?::|\s[–—-])\s+\S/u;
 /** Labels of layout, not content: their text is kept, the label dropped. */
 const LAYOUT_LABEL = /^\s*(?:speaker\s+)?notes?\s*:\s*/i;
+const METADATA_MAX_WORDS = 8;
+const METADATA_LINE = /^(?:authors?|release|version|date|editors?|contact|status|maintainers?|last updated)\s*:\s*(.*)$/i;
 /** A page number on a line of its own ("12", "Page 3 of 9", front-matter "xiv"). */
 const PAGE_NOISE = /^\s*(?:page\s+)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))(?:\s*(?:of|\/)\s*\d{1,4})?\s*$/i;
 /** A wrapped line of prose is long; a shorter unterminated line ends its paragraph (a heading). */
@@ -182,6 +184,16 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     if (!line || PAGE_NOISE.test(line)) {
       close();
       afterCode = false;
+      continue;
+    }
+    // "Author:" / "Andrew Dalke and Raymond Hettinger", "Release: 0.1": the document's metadata, no
+    // heading and no fact; a label alone on its line takes the next line as its value.
+    const metadata = METADATA_LINE.exec(line);
+    // "Release: A version of the software made available" is a glossary's entry, not metadata.
+    if (metadata && (!metadata[1] || (!TERMINAL.test(metadata[1]) && wordCount(metadata[1]) <= METADATA_MAX_WORDS))) {
+      close();
+      if (!metadata[1]) while (index + 1 < lines.length && !(lines[index + 1] ?? '').trim()) index += 1;
+      if (!metadata[1]) index += 1;
       continue;
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console

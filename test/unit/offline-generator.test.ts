@@ -578,6 +578,26 @@ describe('offline analysis', () => {
     assert.deepEqual(sentences, ['The sort method sorts a list in place and returns None.']);
   });
 
+  test('a document\'s metadata ("Author:" and the names under it, "Release: 0.1") is no heading and no fact; a glossary entry "Release: …." is', () => {
+    const text = [
+      'Author:',
+      'Andrew Dalke and Raymond Hettinger',
+      'Release: 0.1',
+      'Lists have a built-in sort method that modifies the list in place.',
+      'Release: A version of the software made available to its users.',
+    ].join('\n\n');
+    const analysis = analyse({ title: 'Sorting', text, outline: [{ kind: 'section', index: 0, title: 'Sorting', text }] });
+    assert.deepEqual(
+      analysis.blocks.filter((block) => block.kind === 'heading').map((block) => block.text),
+      [],
+    );
+    assert.ok(!analysis.sentences.some((sentence) => /Hettinger|0\.1/.test(sentence.text)));
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['Release'],
+    );
+  });
+
   test('an untitled plain text without outline is read as one section', async () => {
     const text = readFileSync(new URL('../fixtures/generation/photosynthesis-chapter.txt', import.meta.url), 'utf8').replace(/\f/g, '\n\n');
     const content: ExtractedContent = { text, outline: [] };
