@@ -73,7 +73,7 @@ function sameStems(a: Option, b: Option): boolean {
 }
 
 /** Same words up to case, plural and punctuation, one option's words or lemmas inside the other's, or the same stems. */
-function isVariant(a: Option, b: Option): boolean {
+export function isVariant(a: Option, b: Option): boolean {
   return (
     a.key === b.key ||
     isSubset(a.words, b.words) ||

@@ -2,7 +2,7 @@ import type { Difficulty, QuizContent, QuizQuestion } from '../../domain/learnin
 import { GenerationError } from '../../ports/generator.ts';
 import { balanceCorrectPositions, comparisonKey, comparisonTokens, containsPhrase, isNearDuplicate, wellFormednessViolations } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
-import { pickDistractors, type Option } from './distractors.ts';
+import { isVariant, pickDistractors, type Option } from './distractors.ts';
 import type { Candidate, Question } from './question-parts.ts';
 import { quizCandidates } from './quiz-candidates.ts';
 import { quizPools } from './quiz-pools.ts';
@@ -32,11 +32,26 @@ function givesAway(stem: string, answer: string): boolean {
   );
 }
 
-function distractorsFor(question: Question, difficulty: Difficulty, random: () => number): Option[] | undefined {
+const DISTRACTORS = 3;
+
+/**
+ * Three wrong options, from the question's pools in order: a pool too small for all three gives what
+ * it has (two "… field"s beside "Conflicts field" are the best wrong options there are) and the next
+ * fills up.
+ */
+export function distractorsFor(question: Question, difficulty: Difficulty, random: () => number): Option[] | undefined {
   const stemKey = comparisonKey(question.stem);
+  let chosen: Option[] = [];
   for (const pool of question.pools) {
-    const distractors = pickDistractors({ ...question.answer, family: pool.family }, pool.options, { difficulty, random, stemKey });
-    if (distractors) return distractors;
+    const options = pool.options.filter((option) => !chosen.some((other) => isVariant(other, option)));
+    for (let count = DISTRACTORS - chosen.length; count >= 1; count -= 1) {
+      const picked = pickDistractors({ ...question.answer, family: pool.family }, options, { difficulty, random, stemKey, count });
+      if (picked) {
+        chosen = [...chosen, ...picked];
+        break;
+      }
+    }
+    if (chosen.length === DISTRACTORS) return chosen;
   }
   return undefined;
 }

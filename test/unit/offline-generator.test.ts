@@ -5,6 +5,7 @@ import { difficulties, type Difficulty, type ExtractedContent, type MindmapConte
 import { GenerationError } from '../../ports/generator.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
+import { distractorsFor } from '../../generation/offline/quiz.ts';
 import { makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
@@ -232,6 +233,28 @@ describe('offline quizzes', () => {
       const picked = pickDistractors(option('datum frame'), pool, { difficulty: 'hard', random: createRandom(seed), stemKey: '' }) ?? [];
       assert.equal(picked.length, 3);
       assert.ok(!picked.some((picked) => picked.text === 'R list'), picked.map((picked) => picked.text).join(', '));
+    }
+  });
+
+  test('a pool too small for three wrong options gives what it has and the next fills up: "Breaks field" stands beside "Conflicts field"', () => {
+    const text = [
+      'The Conflicts field indicates when a package cannot be installed simultaneously with another.',
+      'The Breaks field has an effect similar to that of the Conflicts field.',
+      'The Debian Policy describes the control file in detail.',
+      'The Debian Policy is kept by the Policy Team.',
+      'The Policy Team answers questions on a mailing list.',
+      'The Release Team decides when the Policy Team publishes a new release.',
+      'The Release Team freezes the archive before each release.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Meta', text, outline: [{ kind: 'section', index: 0, title: 'Meta', text }] });
+    const question = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .map((candidate) => candidate.question())
+      .find((question) => question.answer.text === 'Conflicts field' && question.stem.includes('cannot be installed'));
+    assert.ok(question);
+    for (let seed = 0; seed < 10; seed += 1) {
+      const options = (distractorsFor(question, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
+      assert.equal(options.length, 3);
+      assert.ok(options.includes('Breaks field'), options.join(', '));
     }
   });
 
