@@ -252,7 +252,7 @@ describe('offline quizzes', () => {
       .find((question) => question.answer.text === 'Conflicts field' && question.stem.includes('cannot be installed'));
     assert.ok(question);
     for (let seed = 0; seed < 10; seed += 1) {
-      const options = (distractorsFor(question, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
+      const options: string[] = (distractorsFor(question, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
       assert.equal(options.length, 3);
       assert.ok(options.includes('Breaks field'), options.join(', '));
     }
