@@ -1,7 +1,7 @@
 import type { ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { isChromeOrSentence } from './headings.ts';
+import { isApparatus, isChromeOrSentence } from './headings.ts';
 import { assignKinds } from './kinds.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
@@ -103,6 +103,7 @@ function build(content: ExtractedContent): Analysis {
       section = title;
       titles.push(title);
     } else if (!paged) section = undefined;
+    let apparatus = title !== undefined && isApparatus(title);
 
     const segmented = segmentText(entry.text, entry.kind === 'sheet');
     codeLines.push(...segmented.code);
@@ -113,6 +114,9 @@ function build(content: ExtractedContent): Analysis {
       if (licence) break;
       // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
       // section: the text after it stays in the section it is in.
+      // The text under "References" or "Footnotes" (names, citations) is no subject matter, up to the next heading.
+      if (textBlock.kind === 'heading' && !contents.has(index)) apparatus = isApparatus(textBlock.text) || (apparatus && isChromeOrSentence(textBlock.text));
+      if (apparatus) continue;
       if (contents.has(index) || (textBlock.kind === 'heading' && isChromeOrSentence(textBlock.text))) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
       if (textBlock.kind !== 'heading' && COPYRIGHT_NOTICE.test(textBlock.text)) continue;

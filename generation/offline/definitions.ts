@@ -20,7 +20,8 @@ export type Definition = {
   quote: string;
 };
 
-const GLOSSARY_LINE = /^(?<term>[^:–—]{1,60}?)\s*(?::|\s[–—-]\s)\s*(?<body>\S.*)$/su;
+/** "Term: definition" or "Term – definition"; the colon of a URL ("Unicode (https://…") is none. */
+const GLOSSARY_LINE = /^(?<term>[^:–—]{1,60}?)\s*(?::(?!\/\/)|\s[–—-]\s)\s*(?<body>\S.*)$/su;
 const MAX_TERM_WORDS = 6;
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
@@ -72,6 +73,14 @@ const NOT_TERMS = new Set([
   'return value',
   'arguments',
   'addendum',
+  'side note',
+  'aside',
+  'remark',
+  'caveat',
+  'in plain english',
+  'in other words',
+  'in short',
+  'in practice',
 ]);
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
@@ -181,7 +190,29 @@ function readsAsVerb(word: string): boolean {
 }
 
 /** "The display is then an ANOVA table…": what something turns out to be in a procedure, not what it is. */
-const NARRATIVE_ADVERBS = new Set(['not', 'never', 'then', 'now', 'therefore', 'thus', 'hence', 'still', 'also', 'usually', 'often', 'sometimes']);
+const NARRATIVE_ADVERBS = new Set([
+  'not',
+  'never',
+  'then',
+  'now',
+  'therefore',
+  'thus',
+  'hence',
+  'still',
+  'also',
+  'usually',
+  'often',
+  'sometimes',
+  // "Linux is definitely a multi-user system, so…": an assertion about X, not what X is.
+  'definitely',
+  'certainly',
+  'probably',
+  'obviously',
+  'clearly',
+  'actually',
+  'really',
+  'indeed',
+]);
 
 function skipAdverbs(tokens: readonly Token[], index: number): number | undefined {
   let at = index;

@@ -25,3 +25,11 @@ export function isChromeOrSentence(label: string): boolean {
     wordless
   );
 }
+
+/** "References", "Footnotes", "Acknowledgements": apparatus, whose text (names, citations, notes) is no subject matter. */
+const APPARATUS =
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links)$/i;
+
+export function isApparatus(label: string): boolean {
+  return APPARATUS.test(label.trim());
+}

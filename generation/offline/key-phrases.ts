@@ -113,7 +113,7 @@ function isCalloutLabel(display: string): boolean {
 const CALLOUT_ZIPF = 3.5;
 
 /** "Installing Python Modules guide", "Debian Reference manual": the name of another text, not a concept of this one. */
-const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto']);
+const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto', 'note', 'slide']);
 
 const REPEATED_COMPOUND = 3;
 

@@ -116,6 +116,8 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
   // A sentence that opens in lower case (or with "_passwd") was cut from a longer one, or opens with a name from code.
   return (
     /^[\p{Ll}_]/u.test(first.text) ||
+    // "[1] Since the choice of…": a footnote, cut from the text it notes.
+    (first.text === '[' && tokens[1]?.pos === 'NUM' && tokens[2]?.text === ']') ||
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
     (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
     (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))

@@ -304,6 +304,7 @@ describe('offline quizzes', () => {
       'Likewise, the session layer opens and closes the conversations between two communicating programs.',
       'Creates the transport layer protocol state for a new connection of the session layer.',
       '_passwd utility for the session layer passwords, and a description of the transport layer options available.',
+      '[1] Since the choice of the session layer directory is a transport layer option, other places are possible.',
     ];
     const base = layersContent();
     const text = `${base.text} ${unfit.join(' ')}`;
@@ -621,6 +622,22 @@ describe('offline analysis', () => {
     );
   });
 
+  test('the text under "References" or "Footnotes" (names, citations) gives no sentence, up to the next heading', () => {
+    const page = [
+      'Encodings',
+      'An encoding turns each character into a sequence of bytes.',
+      'References',
+      'Marc-André Lemburg gave a presentation at EuroPython about text processing.',
+      'Tips',
+      'Decode the bytes as soon as they are read from a file.',
+    ].join('\n\n');
+    const analysis = analyse({ title: 'Unicode', text: page, outline: [{ kind: 'section', index: 0, title: 'Unicode', text: page }] });
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => sentence.text),
+      ['An encoding turns each character into a sequence of bytes.', 'Decode the bytes as soon as they are read from a file.'],
+    );
+  });
+
   test('an untitled plain text without outline is read as one section', async () => {
     const text = readFileSync(new URL('../fixtures/generation/photosynthesis-chapter.txt', import.meta.url), 'utf8').replace(/\f/g, '\n\n');
     const content: ExtractedContent = { text, outline: [] };
@@ -742,6 +759,8 @@ describe('what a definition is not', () => {
     const found = terms(
       [
         'text encoding: A string in Python is a sequence of Unicode code points.',
+        'Unicode (https://www.unicode.org/) is a specification that gives each character its own code.',
+        'Side note: Python 3 also supports Unicode characters in identifiers.',
         'contiguous: A buffer is considered contiguous if it is either C-contiguous or Fortran contiguous.',
         'y ~ x: Simple linear regression of y on x through the origin.',
         'col.sub: The color to be used for axis annotation and sub-titles.',
@@ -755,6 +774,7 @@ describe('what a definition is not', () => {
         'Input facilities are simple and their requirements are fairly strict.',
         'The actual value is the proportion of text that appears to the left of the position.',
         'The display is then an ANOVA table that compares the fitted models.',
+        'Linux is definitely a multi-user system, so it needs a permission system.',
         'Vectors are the most important type of object in the language.',
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
