@@ -1,7 +1,7 @@
 import type { ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { isApparatus, isChromeOrSentence } from './headings.ts';
+import { isApparatus, isChromeOrSentence, isPageChrome } from './headings.ts';
 import { assignKinds } from './kinds.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
@@ -103,7 +103,8 @@ function build(content: ExtractedContent): Analysis {
       section = title;
       titles.push(title);
     } else if (!paged) section = undefined;
-    let apparatus = title !== undefined && isApparatus(title);
+    // A section of a converted page titled "Previous topic", "This Page" or "Navigation" is chrome throughout.
+    let apparatus = title !== undefined && (isApparatus(title) || isPageChrome(title));
 
     const segmented = segmentText(entry.text, entry.kind === 'sheet');
     codeLines.push(...segmented.code);

@@ -33,3 +33,8 @@ const APPARATUS =
 export function isApparatus(label: string): boolean {
   return APPARATUS.test(label.trim());
 }
+
+/** A page's navigation ("Previous topic", "This Page", "Navigation"): the whole section under it is chrome. */
+export function isPageChrome(label: string): boolean {
+  return CHROME_LABEL.test(label.trim()) || GLUED_NAVIGATION.test(label.trim());
+}

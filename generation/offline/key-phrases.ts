@@ -112,6 +112,19 @@ function isCalloutLabel(display: string): boolean {
 }
 const CALLOUT_ZIPF = 3.5;
 
+/**
+ * "Randal L. Schwartz", "Andrew Kuchling": a person named in passing (an author, a credit) is no
+ * concept to ask about, nor a wrong option beside one. Told by a middle initial, or by an everyday
+ * first name before a surname English never uses.
+ */
+function isPersonName(display: string): boolean {
+  const words = display.split(/\s+/);
+  if (words.length < 2 || words.length > 3 || !words.every((word) => /^\p{Lu}[\p{Ll}.]/u.test(word))) return false;
+  if (words.length === 3 && /^\p{Lu}\.$/u.test(words[1] ?? '')) return true;
+  return zipf((words[0] ?? '').toLowerCase()) >= GIVEN_NAME_ZIPF && zipf((words.at(-1) ?? '').toLowerCase()) <= UNSEEN_ZIPF;
+}
+const GIVEN_NAME_ZIPF = 3.5;
+
 /** "Installing Python Modules guide", "Debian Reference manual": the name of another text, not a concept of this one. */
 const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto', 'note', 'slide']);
 
@@ -640,6 +653,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !hasVagueLead(tally.key) &&
         !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
         !isCalloutLabel(display) &&
+        !isPersonName(display) &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

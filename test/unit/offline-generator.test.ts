@@ -638,6 +638,28 @@ describe('offline analysis', () => {
     );
   });
 
+  test('a person named in passing ("Andrew Kuchling", "Randal L. Schwartz") is no key phrase; a named thing ("Debian Policy") is', () => {
+    const text = [
+      'Andrew Kuchling wrote the first version of the howto, and Randal L. Schwartz named the idiom.',
+      'The Debian Policy describes the control file. The Debian Policy is kept by a team.',
+      'Andrew Kuchling also wrote the regular expression howto.',
+    ].join(' ');
+    const displays = analyse({ title: 'Credits', text: '', outline: [{ kind: 'section', index: 0, title: 'History', text }] }).phrases.ranked.map(
+      (phrase) => phrase.display,
+    );
+    assert.ok(!displays.some((display) => /Kuchling|Schwartz/.test(display)) && displays.includes('Debian Policy'), displays.join(', '));
+  });
+
+  test('a converted page\'s navigation sections ("Previous topic", "This Page") give no sentence', () => {
+    const outline = [
+      { kind: 'section' as const, index: 0, title: 'This Page', text: '- Report a Bug\n- Show Source' },
+      { kind: 'section' as const, index: 1, title: 'Previous topic', text: 'Socket Programming HOWTO' },
+      { kind: 'section' as const, index: 2, title: 'Sorting Basics', text: 'A simple ascending sort calls the sorted function on a list.' },
+    ];
+    const sentences = analyse({ title: 'Sorting', text: '', outline }).sentences.map((sentence) => sentence.text);
+    assert.deepEqual(sentences, ['A simple ascending sort calls the sorted function on a list.']);
+  });
+
   test('an untitled plain text without outline is read as one section', async () => {
     const text = readFileSync(new URL('../fixtures/generation/photosynthesis-chapter.txt', import.meta.url), 'utf8').replace(/\f/g, '\n\n');
     const content: ExtractedContent = { text, outline: [] };
