@@ -363,6 +363,7 @@ const isProse = (definition: Definition) =>
   !KEY_BINDING.test(definition.term) &&
   !NOTATION_IN_TERM.test(definition.term) &&
   !hasVagueLead(definition.key) &&
+  !hasVagueLead(comparisonKey(definition.term)) &&
   !NOT_A_DEFINITION_START.test(definition.text) &&
   !NARRATION.test(definition.text) &&
   !(definition.origin === 'sentence' && PRAISE.test(definition.text)) &&

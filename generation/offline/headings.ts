@@ -19,7 +19,8 @@ export function isChromeOrSentence(label: string): boolean {
   return (
     CHROME_LABEL.test(trimmed) ||
     GLUED_NAVIGATION.test(trimmed) ||
-    /[:.!?)]$/.test(trimmed) ||
+    // A question is a section's title as often as not ("Who specifies the namespace?").
+    /[:.!)]$/.test(trimmed) ||
     trimmed.split(/\s+/).length > 10 ||
     isCallout(trimmed) ||
     wordless

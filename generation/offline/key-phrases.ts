@@ -439,6 +439,10 @@ const VAGUE_LEADS = new Set([
   'excessive',
   'neat',
   'nice',
+  'simplest',
+  'easiest',
+  'latest',
+  'newest',
 ]);
 
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */

@@ -510,6 +510,37 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('a question heading ("Who specifies the namespace?") is a section like any other', async () => {
+    const text = [
+      '# Namespaces',
+      'The daemon keeps the containers of each namespace apart from the others.',
+      '## Who specifies the namespace?',
+      'The client specifies the namespace through the context of each call.',
+      '## How does isolation work?',
+      'Each namespace has its own containers, images and snapshots in the daemon.',
+    ].join('\n\n');
+    const outline = [
+      { kind: 'section' as const, index: 0, title: 'Namespaces', text: text.split('## ')[0]!.replace('# Namespaces', '') },
+      {
+        kind: 'section' as const,
+        index: 1,
+        title: 'Who specifies the namespace?',
+        text: 'The client specifies the namespace through the context of each call.',
+      },
+      {
+        kind: 'section' as const,
+        index: 2,
+        title: 'How does isolation work?',
+        text: 'Each namespace has its own containers, images and snapshots in the daemon.',
+      },
+    ];
+    const map = (await generator.mindmap({ sourceTitle: 'Namespaces', content: { title: 'Namespaces', text, outline }, difficulty: 'medium' })).content;
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
+      ['Who specifies the namespace?', 'How does isolation work?'],
+    );
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
@@ -795,6 +826,7 @@ describe('what a definition is not', () => {
         'Graphical facilities are an important and extremely versatile component of the environment.',
         'Input facilities are simple and their requirements are fairly strict.',
         'The actual value is the proportion of text that appears to the left of the position.',
+        'The simplest method is dynamic configuration with a server on the local network.',
         'The display is then an ANOVA table that compares the fitted models.',
         'Linux is definitely a multi-user system, so it needs a permission system.',
         'Vectors are the most important type of object in the language.',
