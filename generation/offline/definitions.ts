@@ -96,10 +96,15 @@ function termDisplay(tokens: readonly Token[], span: Span): string {
   return span.start <= 1 && tokens[span.start]?.pos === 'NOUN' ? lowerFirstUnlessAcronym(text) : text;
 }
 
+/** Where a glossary line's term ends: its colon, or a dash with a space after it. */
+function separatorIndex(tokens: readonly Token[]): number {
+  return tokens.findIndex((token) => token.text === ':' || (SEPARATORS.has(token.text) && token.space !== ''));
+}
+
 /** The lemma key of a glossary term: the tokens before the separator, without an article or a parenthesis. */
 function glossaryKey(sentence: Sentence | undefined, term: string): string {
   const tokens = sentence?.tokens ?? [];
-  const separator = tokens.findIndex((token) => token.text === ':' || (SEPARATORS.has(token.text) && token.space !== ''));
+  const separator = separatorIndex(tokens);
   let end = separator < 0 ? -1 : separator - 1;
   const parenthesis = tokens.findIndex((token) => token.text === '(');
   if (parenthesis >= 0 && parenthesis <= end) end = parenthesis - 1;
@@ -156,7 +161,7 @@ function definesAnotherSubject(tokens: readonly Token[], term: string): boolean 
 /** The tokens after a glossary line's separator. */
 function bodyTokens(sentence: Sentence | undefined): readonly Token[] {
   const tokens = sentence?.tokens ?? [];
-  const separator = tokens.findIndex((token) => token.text === ':' || (SEPARATORS.has(token.text) && token.space !== ''));
+  const separator = separatorIndex(tokens);
   return separator < 0 ? [] : tokens.slice(separator + 1);
 }
 

@@ -9,7 +9,9 @@ const CHROME_LABEL =
 const GLUED_NAVIGATION = /\p{Ll}(?:Next|Prev)$/u;
 /** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */
 const CALLOUT = /^(\p{Lu}{4,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
-const isCallout = (label: string) => zipf(CALLOUT.exec(label)?.[1]?.toLowerCase() ?? '') >= CALLOUT_WORD_ZIPF;
+/** A word of everyday English in capitals ("NOTE", "CULTURE", "COMMUNITY"), as a box's label prints it. */
+export const isEverydayCapitals = (word: string | undefined) => word !== undefined && zipf(word.toLowerCase()) >= CALLOUT_WORD_ZIPF;
+const isCallout = (label: string) => isEverydayCapitals(CALLOUT.exec(label)?.[1]);
 const CALLOUT_WORD_ZIPF = 3.5;
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {

@@ -1,5 +1,6 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { isEverydayCapitals } from './headings.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
 
@@ -107,10 +108,8 @@ const VAGUE_MODIFIERS = new Set([
 
 /** "Sidebar COMMUNITY Bruce Perens": the label of a box beside the text, an everyday word in capitals before a name. */
 function isCalloutLabel(display: string): boolean {
-  const label = /\b(\p{Lu}{4,})\s+\p{Lu}\p{Ll}/u.exec(display)?.[1];
-  return label !== undefined && zipf(label.toLowerCase()) >= CALLOUT_ZIPF;
+  return isEverydayCapitals(/\b(\p{Lu}{4,})\s+\p{Lu}\p{Ll}/u.exec(display)?.[1]);
 }
-const CALLOUT_ZIPF = 3.5;
 
 /**
  * "Randal L. Schwartz", "Andrew Kuchling": a person named in passing (an author, a credit) is no

@@ -280,13 +280,14 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
     maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1),
     home: homes(analysis, topics),
   };
+  const genera = topics.length < 2 && !topics[0]?.table ? generaDrafts(context) : [];
   if (topics.length >= 2) {
     const chosen = topics.length <= breadth ? topics : pickTopics(context, topics, breadth);
     root.children = chosen.map((topic) => topicDraft(context, topic, 0));
   } else if (topics[0]?.table) {
     root.children = tableDrafts(context, topics[0].table, 0);
-  } else if (generaDrafts(context).length >= MIN_GENERA) {
-    root.children = generaDrafts(context);
+  } else if (genera.length >= MIN_GENERA) {
+    root.children = genera;
   } else {
     const candidates = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display));
     // Without sections the branches carry the map: compounds and defined terms ("security policy")
