@@ -30,6 +30,8 @@ export type Option = {
   wordClass?: 'noun' | 'adjective';
   /** What the document defines the term as a kind of ("object" for "R list"): never a wrong option beside its genus. */
   kinds?: ReadonlySet<string>;
+  /** A one-word name ("GNOME", "ifupdown", "venv"): only another name can stand beside it, and it beside no other kind of term. */
+  name?: boolean;
 };
 
 export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
@@ -95,6 +97,7 @@ function compatible(answer: Option, option: Option): boolean {
   if (option.family !== answer.family || isKindOf(answer, option)) return false;
   if (answer.plural !== undefined && option.plural !== undefined && answer.plural !== option.plural) return false;
   if (answer.wordClass !== undefined && option.wordClass !== undefined && answer.wordClass !== option.wordClass) return false;
+  if (answer.name !== undefined && option.name !== undefined && answer.name !== option.name) return false;
   if (Math.abs(answer.tokenCount - option.tokenCount) > Math.max(1, answer.tokenCount / 2)) return false;
   const [short, long] = answer.text.length <= option.text.length ? [answer.text.length, option.text.length] : [option.text.length, answer.text.length];
   return long <= short * MAX_LENGTH_RATIO + 4;

@@ -61,6 +61,11 @@ const EARLY_PRONOUNS = new Set(['it', 'its', 'they', 'their', 'them']);
 /** An opening that carries on from the sentence before ("Likewise, …", "In the same way, …", "Of course, …"). */
 const CONTINUES =
   /^(?:likewise|similarly|in the same way|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in contrast|by contrast|conversely|accordingly|finally|next|now|first|second|third|lastly)\b/i;
+/**
+ * The author's remarks on the text or its example ("…offers a lot more than shown here", "We've brought
+ * back…, hence the complaint", "…play some neat tricks", "it would be nice if…"): no fact to test.
+ */
+const REMARK = /^we\b|\b(?:shown here|hence the|neat|would be nice|a lot more than|the most useful|is useful when)\b/i;
 /** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
 const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
 
@@ -86,7 +91,13 @@ export function standsAlone(sentence: Sentence): boolean {
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
-  return !POINTING.has(first) && !CONTINUES.test(sentence.text) && !ELSEWHERE.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text.trim());
+  return (
+    !POINTING.has(first) &&
+    !CONTINUES.test(sentence.text) &&
+    !ELSEWHERE.test(sentence.text) &&
+    !REMARK.test(sentence.text) &&
+    /[.!?]["”’)]?$/.test(sentence.text.trim())
+  );
 }
 
 /**
@@ -215,8 +226,11 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.
     if (continuesAsNoun(sentence.tokens, span.end + 1)) return [];
     if (isPredicateWord(sentence.tokens, span, phrase) || statesAValue(sentence.tokens, span)) return [];
-    // "(right Alt)", "base 2 (binary)": what a parenthesis holds is an aside or a gloss, not the fact.
-    if (insideBrackets(sentence.tokens, span.start)) return [];
+    // "(right Alt)", "base 2 (binary)": what a parenthesis holds is an aside or a gloss, not the fact;
+    // "the _____ (Point-to-Point Tunneling Protocol)", "a _____ (netmask)": a gloss right after the blank gives it away.
+    if (insideBrackets(sentence.tokens, span.start) || sentence.tokens[span.end + 1]?.text === '(') return [];
+    // "Activating the virtual environment will…": a verb and its object, not a concept.
+    if (span.start === span.end && /ing$/.test(sentence.tokens[span.start]?.lower ?? '') && sentence.tokens[span.end + 1]?.pos === 'DET') return [];
     if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];
     // "text encoding: A string in Python is…": the label of an entry, not a word of its sentence.
     if (span.start === 0 && sentence.tokens[span.end + 1]?.text === ':') return [];

@@ -236,6 +236,70 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('a one-word name ("PPTP", "ifupdown") stands among other names, never among common terms, and a common term never among names', () => {
+    const text = [
+      'Microsoft created PPTP for dial-up networks.',
+      'OpenVPN builds a virtual private network.',
+      'IPsec encrypts traffic between two hosts.',
+      'Debian configures interfaces at boot with ifupdown.',
+      'A subnet mask divides an IP address into network and host parts.',
+      'A root user administers the machine.',
+      'A crossover cable connects two computers directly.',
+      'A router connects several networks to each other.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Networks', text, outline: [{ kind: 'section', index: 0, title: 'Networks', text }] });
+    const option = (key: string) => ({ ...phraseOption(analysis.phrases.byKey.get(key)!), family: 'term' });
+    const names = ['microsoft', 'openvpn', 'ipsec', 'debian', 'ifupdown'];
+    const common = ['subnet mask', 'root user', 'crossover cable', 'host part', 'machine'];
+    const pool = [...names, ...common].map(option);
+    for (let seed = 0; seed < 10; seed += 1) {
+      const random = createRandom(seed);
+      const forName = pickDistractors(option('pptp'), pool, { difficulty: 'medium', random, stemKey: '' }) ?? [];
+      assert.deepEqual(
+        forName.map((picked) => names.includes(picked.key)),
+        [true, true, true],
+        forName.map((picked) => picked.text).join(', '),
+      );
+      const forTerm = pickDistractors(option('router'), pool, { difficulty: 'medium', random, stemKey: '' }) ?? [];
+      assert.deepEqual(
+        forTerm.map((picked) => common.includes(picked.key)),
+        [true, true, true],
+        forTerm.map((picked) => picked.text).join(', '),
+      );
+    }
+  });
+
+  test('no blank in a remark, right before its own gloss in brackets, or on a verb with its object', () => {
+    const remarks = [
+      'The argparse module offers a lot more than shown here.',
+      'We’ve brought back a positional argument, hence the complaint.',
+      'Class definitions play some neat tricks with namespaces.',
+      'It would be nice if the positional argument could be referenced by name.',
+    ];
+    const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
+    const gerund = 'Activating the virtual environment will change the prompt of the shell.';
+    const plain = 'A positional argument is read from the command line by the argparse module.';
+    const text = [
+      ...remarks,
+      glossed,
+      gerund,
+      plain,
+      'The optional argument and the positional argument differ.',
+      'A subnet mask is written in dotted notation.',
+      'Activating is done by a script.',
+      'Activating takes a second.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Args', text, outline: [{ kind: 'section', index: 0, title: 'Args', text }] });
+    const clozes = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question());
+    const from = (sentence: string) => clozes.filter((question) => question.source.excerpt === sentence).map((question) => question.stem);
+    for (const remark of remarks) assert.deepEqual(from(remark), [], remark);
+    assert.ok(!from(glossed).some((stem) => stem.includes('_____ (netmask)')), from(glossed).join(' | '));
+    assert.ok(!from(gerund).some((stem) => stem.includes('_____ the virtual environment')), from(gerund).join(' | '));
+    assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
+  });
+
   test('a pool too small for three wrong options gives what it has and the next fills up: "Breaks field" stands beside "Conflicts field"', () => {
     const text = [
       'The Conflicts field indicates when a package cannot be installed simultaneously with another.',
