@@ -31,3 +31,13 @@ export function zipf(word: string): number {
 
 /** Below this a word is rare in everyday English ("namespace", "locale"), so it names a concept by itself. */
 export const RARE_ZIPF = 3.0;
+
+/**
+ * A word that names a thing: an acronym ("PPTP"), a word everyday English never uses ("ifupdown",
+ * "venv"), or a capitalised rare one ("GNOME", "Perl"). A capitalised everyday word ("Usage" opening a
+ * sentence) is none.
+ */
+export function isNameWord(word: string, lemma: string = word): boolean {
+  const frequency = zipf(lemma);
+  return /^\p{Lu}[\p{Lu}\d]+$/u.test(word) || frequency <= UNSEEN_ZIPF || (/^\p{Lu}/u.test(word) && frequency < RARE_ZIPF);
+}

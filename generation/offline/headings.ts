@@ -13,6 +13,16 @@ const CALLOUT = /^(\p{Lu}{4,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
 export const isEverydayCapitals = (word: string | undefined) => word !== undefined && zipf(word.toLowerCase()) >= CALLOUT_WORD_ZIPF;
 const isCallout = (label: string) => isEverydayCapitals(CALLOUT.exec(label)?.[1]);
 const CALLOUT_WORD_ZIPF = 3.5;
+/**
+ * "TOOL debconf …", "DEBIAN POLICY Pre-Depends, …": a printed page's box label run into the text after
+ * it, an everyday word in capitals (or a run of capitals ending in one) before the box's title.
+ */
+export function opensWithCallout(text: string): boolean {
+  if (isCallout(text)) return true;
+  const run = /^((?:\p{Lu}{2,}\s+){2,})\p{Lu}/u.exec(text)?.[1]?.trim().split(/\s+/);
+  return isEverydayCapitals(run?.at(-1));
+}
+
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();

@@ -1,5 +1,5 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
-import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { isNameWord, RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { isEverydayCapitals } from './headings.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
@@ -30,6 +30,8 @@ export type Phrase = {
   keyPhrase: boolean;
   /** What the document defines it as a kind of, transitively (./kinds.ts): "object" for "R list". */
   kinds?: ReadonlySet<string>;
+  /** A single word that names a thing ("PPTP", "GNOME", "ifupdown"), not a common noun. */
+  name: boolean;
 };
 
 export type PhraseIndex = {
@@ -350,16 +352,30 @@ export function phraseKey(tokens: readonly Token[], span: Span): string {
 }
 
 /** Words the text writes in lower case inside sentences, and lemmas it uses as verbs. */
-function vocabulary(sentences: readonly PhraseSentence[]): { lowerCase: Set<string>; verbs: Set<string> } {
+type Vocabulary = { lowerCase: Set<string>; verbs: Set<string>; countable: Set<string> };
+
+function vocabulary(sentences: readonly PhraseSentence[]): Vocabulary {
   const lowerCase = new Set<string>();
   const verbs = new Set<string>();
+  const countable = new Set<string>();
   for (const { tokens } of sentences) {
     tokens.forEach((token, index) => {
       if (index > 0 && token.text === token.lower && isWordToken(token)) lowerCase.add(token.lower);
       if (token.pos === 'VERB') verbs.add(token.lemma);
+      const before = tokens[index - 1]?.lower;
+      if (token.pos === 'NOUN' && (token.lower !== token.lemma || before === 'a' || before === 'an')) countable.add(token.lemma);
     });
   }
-  return { lowerCase, verbs };
+  return { lowerCase, verbs, countable };
+}
+
+/**
+ * A word that names a thing by the word itself (./commonness.ts), unless the document counts it as a
+ * common noun does ("namespaces", "a literal": technical words that everyday English never uses are
+ * no names).
+ */
+function namesAThing(text: string, lemma: string, countable: ReadonlySet<string>): boolean {
+  return isNameWord(text, lemma) && !(/^\p{Ll}/u.test(text) && countable.has(lemma));
 }
 
 /**
@@ -549,6 +565,12 @@ type Tally = {
   glued: boolean;
   /** Led by an adjective ("varying level", "surprising effect"): seen once with an everyday head, it is a description, not a term. */
   adjectiveLead: boolean;
+  /**
+   * "case dpkg" ("In each case dpkg will pass…"), "kernel queries AppArmor": a lower-case noun and then
+   * a name, seen at least once, is the end of one phrase and the subject of the next clause run together,
+   * not a compound (a compound puts the name first: "dpkg database").
+   */
+  runTogether: boolean;
 };
 
 function bestForm(forms: Map<string, number>): string {
@@ -582,7 +604,7 @@ const MULTIWORD_BOOST = 1.3;
 export function indexPhrases(sentences: readonly PhraseSentence[], context: PhraseContext): PhraseIndex {
   const tallies = new Map<string, Tally>();
   const inSentence = new Map<number, Array<Span & { key: string }>>();
-  const { lowerCase, verbs } = vocabulary(sentences);
+  const { lowerCase, verbs, countable } = vocabulary(sentences);
   for (const sentence of sentences) {
     const spans = chunkNounPhrases(sentence.tokens, sentence.entities).map((span) => ({ ...span, key: phraseKey(sentence.tokens, span) }));
     inSentence.set(sentence.id, spans);
@@ -599,6 +621,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
           sentenceIds: [],
           glued: false,
           adjectiveLead: false,
+          runTogether: false,
         };
         tallies.set(span.key, tally);
       }
@@ -607,6 +630,10 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       tally.count += 1;
       if (isGlued(sentence.tokens, span)) tally.glued = true;
       if (span.end > span.start && sentence.tokens[span.start]?.pos === 'ADJ') tally.adjectiveLead = true;
+      const [before, last] = [sentence.tokens[span.end - 1], sentence.tokens[span.end]];
+      if (span.end > span.start && before?.pos === 'NOUN' && /^\p{Ll}/u.test(before.text) && last && namesAThing(last.text, last.lemma, countable)) {
+        tally.runTogether = true;
+      }
       tally.units.set(sentence.unit, (tally.units.get(sentence.unit) ?? 0) + 1);
       if (tally.sentenceIds.at(-1) !== sentence.id) tally.sentenceIds.push(sentence.id);
     }
@@ -633,6 +660,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       display,
       tokenCount: tally.tokenCount,
       proper: /^\p{Lu}/u.test(display),
+      name: tally.tokenCount === 1 && namesAThing(display, tally.key, countable),
       plural: lastWord.toLowerCase() !== (tally.lemmas.at(-1) ?? '') && /s$|a$|i$|en$/i.test(lastWord),
       lemmas: tally.lemmas,
       count: tally.count,
@@ -657,6 +685,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
         !isCalloutLabel(display) &&
         !isPersonName(display) &&
+        !tally.runTogether &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

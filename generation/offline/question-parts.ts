@@ -1,5 +1,6 @@
 import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
 import type { Analysis } from './analysis.ts';
+import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
 import { isVagueWord, type Phrase, type Span } from './key-phrases.ts';
@@ -87,7 +88,8 @@ export function maskTokens(tokens: readonly Token[], start: number, end: number)
  */
 export function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
-  if (!hasFiniteVerb(sentence.tokens) || startsWithoutSubject(sentence.tokens) || LIST_ENTRY.test(sentence.text)) return false;
+  if (!hasFiniteVerb(sentence.tokens) || startsWithoutSubject(sentence.tokens) || LIST_ENTRY.test(sentence.text) || opensWithCallout(sentence.text))
+    return false;
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
@@ -133,6 +135,22 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
     (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))
   );
+}
+
+const RELATIVES = new Set(['that', 'which', 'who']);
+
+/**
+ * A bullet that gives an instruction or a plan ("Add functions for…" under "Future developments") or
+ * names a feature ("On-line ASN.1 structure management that doesn't require…", its only verb in the
+ * relative clause): it states no fact.
+ */
+export function isListFragment(analysis: Analysis, sentence: Sentence): boolean {
+  if (analysis.blocks[sentence.block]?.kind !== 'bullet') return false;
+  const { tokens } = sentence;
+  const first = tokens[0];
+  if (first?.pos === 'VERB' && first.lower === first.lemma) return true;
+  const relative = tokens.findIndex((token, index) => RELATIVES.has(token.lower) && tokens[index - 1]?.pos === 'NOUN');
+  return relative > 0 && !hasFiniteVerb(tokens.slice(0, relative));
 }
 
 /**

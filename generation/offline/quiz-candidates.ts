@@ -16,6 +16,7 @@ import {
   quoteExplanation,
   standsAlone,
   wordPairs,
+  isListFragment,
   type Build,
   type Candidate,
 } from './question-parts.ts';
@@ -364,7 +365,7 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
   if (subject) titleWords.add(subject);
   const build: Build = { analysis, pools, difficulty, titleWords, pairs: wordPairs(analysis) };
   const fromSentences = analysis.sentences.flatMap((sentence) =>
-    isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence)
+    isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence) && !isListFragment(analysis, sentence)
       ? [...purposeQuestions(build, sentence), ...termClozes(build, sentence), ...entityClozes(build, sentence)]
       : [],
   );

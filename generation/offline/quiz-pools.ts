@@ -2,7 +2,7 @@ import { comparisonKey } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
-import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { isNameWord } from './commonness.ts';
 import { isVagueWord, type Phrase } from './key-phrases.ts';
 import { joinTokens, parseText, type Token } from './nlp.ts';
 import { parseNumber } from './tables.ts';
@@ -71,19 +71,8 @@ export function phraseOption(phrase: Phrase, text: string = phrase.display, plur
     centrality: phrase.centrality,
     wordClass: 'noun',
     kinds: phrase.kinds,
-    name: isName(phrase.tokenCount, phrase.display, phrase.key),
+    name: phrase.name,
   });
-}
-
-/**
- * One word that is an acronym ("PPTP"), that everyday English never uses ("ifupdown", "venv"), or
- * that is capitalised and rare ("GNOME", "Perl"): the name of a thing. A capitalised everyday word
- * ("Usage" opening a sentence) is none.
- */
-function isName(tokenCount: number, text: string, key: string): boolean {
-  if (tokenCount !== 1) return false;
-  const frequency = zipf(key);
-  return /^\p{Lu}[\p{Lu}\d]+$/u.test(text) || frequency <= UNSEEN_ZIPF || (/^\p{Lu}/u.test(text) && frequency < RARE_ZIPF);
 }
 
 export const DEFINED_TERM_FAMILY = 'term:defined';
@@ -94,7 +83,7 @@ export function definedTermOption(analysis: Analysis, definition: Definition): O
   const option = phrase
     ? phraseOption(phrase, definition.term)
     : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
-  option.name ??= isName(option.tokenCount, definition.term, option.key);
+  option.name ??= option.tokenCount === 1 && isNameWord(definition.term, option.key);
   return { ...option, family: DEFINED_TERM_FAMILY, wordClass: wordClassOf(definition.term) };
 }
 

@@ -4,7 +4,7 @@ import type { Sentence } from './document-parts.ts';
 import { makeOption, pickDistractors, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
 import { joinTokens, type Token } from './nlp.ts';
-import { blankablePhrases, byDifficulty, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
+import { blankablePhrases, byDifficulty, isListFragment, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
 import { phraseOption, SAME_HEAD_FAMILY } from './quiz-pools.ts';
 import { createRandom, hashText } from './seeded-random.ts';
 import { capitaliseFirst, escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
@@ -127,7 +127,15 @@ export function statementQuestions(build: Build): Candidate[] {
   if (preference === undefined) return [];
   const sections = new Map<string, Statement[]>();
   for (const sentence of analysis.sentences) {
-    if (!isStatement(sentence) || sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !standsAlone(sentence) || LABELLED.test(sentence.text)) continue;
+    if (
+      !isStatement(sentence) ||
+      sentence.words < MIN_WORDS ||
+      sentence.words > MAX_WORDS ||
+      !standsAlone(sentence) ||
+      isListFragment(analysis, sentence) ||
+      LABELLED.test(sentence.text)
+    )
+      continue;
     // "…and you need to know how scopes work", "we want to protect…": advice to the reader, not a fact to tell true from false.
     if (sentence.tokens.some((token) => READER.has(token.lower))) continue;
     const swaps = blankablePhrases(build, sentence).sort((a, b) => b.phrase.centrality - a.phrase.centrality);

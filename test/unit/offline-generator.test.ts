@@ -745,6 +745,48 @@ describe('offline analysis', () => {
     assert.ok(!displays.some((display) => /Kuchling|Schwartz/.test(display)) && displays.includes('Debian Policy'), displays.join(', '));
   });
 
+  test('a noun run into the name after it ("In each case dpkg will pass…") is no key phrase; a word the text counts ("namespaces") is no name', () => {
+    const text = [
+      'In each case dpkg will pass certain arguments to each script.',
+      'The dpkg database records every installed package, and dpkg reads the dpkg database first.',
+      'Each namespace isolates containers, and two namespaces never share an image.',
+      'A namespace is created by the client, and the namespace is passed to the plugins.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Scripts', text: '', outline: [{ kind: 'section', index: 0, title: 'Scripts', text }] });
+    const keys = analysis.phrases.ranked.map((phrase) => phrase.key);
+    assert.ok(!keys.includes('case dpkg') && keys.includes('dpkg database'), keys.join(', '));
+    assert.equal(analysis.phrases.byKey.get('dpkg')?.name, true);
+    assert.equal(analysis.phrases.byKey.get('namespace')?.name, false);
+  });
+
+  test('a printed box label run into its text ("TOOL debconf …", "DEBIAN POLICY Pre-Depends, …") and a to-do or feature bullet state no fact', () => {
+    const boxed = [
+      'TOOL debconf debconf was created to resolve a recurring problem in the archive.',
+      'DEBIAN POLICY Pre-Depends, a more demanding Depends field, is listed in the package headers.',
+    ];
+    const bullets = [
+      '• Add functions for a C code file generation containing equivalent data structures.',
+      '• On-line ASN.1 structure management that doesn’t require any C code file generation.',
+    ];
+    const plain = 'The Depends field and the Pre-Depends field hold package names.';
+    const text = [
+      boxed.join(' '),
+      'The Depends field lists the packages a package needs before its configuration.',
+      plain,
+      'The package headers hold every field of a package.',
+      'A debconf template asks the configuration questions.',
+      ...bullets,
+    ].join('\n');
+    const analysis = analyse({ title: 'Meta', text: '', outline: [{ kind: 'section', index: 0, title: 'Meta', text }] });
+    const excerpts = new Set(
+      quizCandidates(analysis, quizPools(analysis), 'medium')
+        .filter((candidate) => candidate.kind === 'cloze')
+        .map((candidate) => candidate.question().source.excerpt),
+    );
+    for (const sentence of [...boxed, ...bullets.map((bullet) => bullet.slice(2))]) assert.ok(!excerpts.has(sentence), sentence);
+    assert.ok(excerpts.has(plain), [...excerpts].join(' | '));
+  });
+
   test('a converted page\'s navigation sections ("Previous topic", "This Page") give no sentence', () => {
     const outline = [
       { kind: 'section' as const, index: 0, title: 'This Page', text: '- Report a Bug\n- Show Source' },
