@@ -244,6 +244,10 @@ const GENERIC_NOUNS = new Set([
   'acronym',
   'nickname',
   'alias',
+  // Said alone, a blank anybody fills in any sentence of a technical text ("the _____ returned", "any _____ for all interfaces").
+  'datum',
+  'usage',
+  'configuration',
 ]);
 
 function isWordToken(token: Token): boolean {
@@ -458,6 +462,7 @@ const VAGUE_LEADS = new Set([
   'easiest',
   'latest',
   'newest',
+  'multiple',
 ]);
 
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */

@@ -67,6 +67,8 @@ const CONTINUES =
  * back…, hence the complaint", "…play some neat tricks", "it would be nice if…"): no fact to test.
  */
 const REMARK = /^we\b|\b(?:shown here|hence the|neat|would be nice|a lot more than|the most useful|is useful when)\b/i;
+/** "New in version 3.3: The 'rb' prefix…": a note on the history of a text's subject, not a fact of it. */
+const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since version)\b/i;
 /** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
 const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
 
@@ -98,6 +100,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !CONTINUES.test(sentence.text) &&
     !ELSEWHERE.test(sentence.text) &&
     !REMARK.test(sentence.text) &&
+    !VERSION_NOTE.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );
 }

@@ -63,7 +63,8 @@ const MARKDOWN_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 /** Cells of a delimited row, or undefined when the line is not one (prose with commas is not). */
 function delimitedCells(line: string, delimiter: string, permissive: boolean): string[] | undefined {
   if (!line.includes(delimiter)) return undefined;
-  const cells = splitDelimited(line, delimiter);
+  // "• SEQUENCE<tab>…": a row written as a bullet keeps the bullet out of its first cell.
+  const cells = splitDelimited(line.replace(BULLET, ''), delimiter);
   if (cells.length < 2) return undefined;
   if (!permissive && (delimiter === ',' || delimiter === ';')) {
     if (cells.some((cell) => wordCount(cell) > 6 || TERMINAL.test(cell))) return undefined;

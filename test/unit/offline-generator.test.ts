@@ -91,11 +91,13 @@ describe('offline flashcards', () => {
     assert.deepEqual(france?.source, { section: 'Countries', excerpt: 'France,Paris,Europe,68.2,551695,French' });
   });
 
-  test('tab-separated, key: value and markdown tables are read as rows too', async () => {
+  test('tab-separated, key: value, markdown and bulleted tables are read as rows too', async () => {
     const layouts = [
       'Element\tSymbol\tAtomic number\nHydrogen\tH\t1\nHelium\tHe\t2\nLithium\tLi\t3',
       'Element: Hydrogen; Symbol: H; Atomic number: 1\nElement: Helium; Symbol: He; Atomic number: 2\nElement: Lithium; Symbol: Li; Atomic number: 3',
       '| Element | Symbol | Atomic number |\n|---|---|---|\n| Hydrogen | H | 1 |\n| Helium | He | 2 |\n| Lithium | Li | 3 |',
+      // A printed list whose entries are rows: the bullet is no part of the first cell.
+      'Element\tSymbol\tAtomic number\n• Hydrogen\tH\t1\n• Helium\tHe\t2\n• Lithium\tLi\t3',
     ];
     for (const text of layouts) {
       const content: ExtractedContent = { title: 'Elements', text, outline: [{ kind: 'sheet', index: 0, title: 'Elements', text }] };
@@ -275,6 +277,7 @@ describe('offline quizzes', () => {
       'We’ve brought back a positional argument, hence the complaint.',
       'Class definitions play some neat tricks with namespaces.',
       'It would be nice if the positional argument could be referenced by name.',
+      'New in version 3.3: The positional argument has been added as a synonym of the optional argument.',
     ];
     const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
     const gerund = 'Activating the virtual environment will change the prompt of the shell.';
@@ -743,6 +746,21 @@ describe('offline analysis', () => {
       (phrase) => phrase.display,
     );
     assert.ok(!displays.some((display) => /Kuchling|Schwartz/.test(display)) && displays.includes('Debian Policy'), displays.join(', '));
+  });
+
+  test('"data", "configuration" or "usage" alone, and a phrase led by "multiple", is no key phrase; "network configuration" is', () => {
+    const text = [
+      'The data returned should be handled as constant values, and the data is freed by the caller.',
+      'Delete any configuration for the interface, since the configuration is read at boot.',
+      'Usage of the deprecated protocol is possible, but its usage is discouraged.',
+      'Multiple encodings were needed, and multiple encodings still exist.',
+      'The network configuration differs by location, so the network configuration is kept per profile.',
+    ].join(' ');
+    const keys = analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).phrases.ranked.map(
+      (phrase) => phrase.key,
+    );
+    assert.ok(!keys.some((key) => ['datum', 'data', 'configuration', 'usage', 'multiple encoding'].includes(key)), keys.join(', '));
+    assert.ok(keys.includes('network configuration'), keys.join(', '));
   });
 
   test('a noun run into the name after it ("In each case dpkg will pass…") is no key phrase; a word the text counts ("namespaces") is no name', () => {
