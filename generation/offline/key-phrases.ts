@@ -462,7 +462,6 @@ const VAGUE_LEADS = new Set([
   'easiest',
   'latest',
   'newest',
-  'multiple',
 ]);
 
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
@@ -654,6 +653,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
     const lastWord = display.split(/[\s-]+/).at(-1) ?? '';
     const spread = 1 + 0.25 * Math.log((unitCount + 1) / tally.units.size);
     const inTitle = titleRuns.has(comparisonKey(display));
+    const plural = lastWord.toLowerCase() !== (tally.lemmas.at(-1) ?? '') && /s$|a$|i$|en$/i.test(lastWord);
     const score =
       Math.pow(tally.count, 0.7) *
       spread *
@@ -666,7 +666,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       tokenCount: tally.tokenCount,
       proper: /^\p{Lu}/u.test(display),
       name: tally.tokenCount === 1 && namesAThing(display, tally.key, countable),
-      plural: lastWord.toLowerCase() !== (tally.lemmas.at(-1) ?? '') && /s$|a$|i$|en$/i.test(lastWord),
+      plural,
       lemmas: tally.lemmas,
       count: tally.count,
       units: tally.units,
@@ -687,6 +687,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         // "standard syntax", "variable number": an adjective before a general noun, said once or twice, describes.
         !(tally.adjectiveLead && tally.count < REPEATED_COMPOUND && GENERIC_NOUNS.has(tally.lemmas.at(-1) ?? '') && !context.definedKeys.has(tally.key)) &&
         !hasVagueLead(tally.key) &&
+        // "multiple encodings" is "several encodings"; "multiple inheritance" is a term.
+        !(plural && tally.tokenCount > 1 && tally.lemmas[0] === 'multiple') &&
         !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
         !isCalloutLabel(display) &&
         !isPersonName(display) &&
