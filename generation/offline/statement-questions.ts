@@ -76,12 +76,57 @@ function statedIn(sentences: readonly Sentence[]): Stated {
 /** "a" or "an" as the word after it sounds, for an article left in front of a swapped concept. */
 function article(before: Token | undefined, next: string): Token | undefined {
   if (!before || (before.lower !== 'a' && before.lower !== 'an')) return before;
-  const text = /^[aeiou]/i.test(next) ? 'an' : 'a';
+  // "a unicode string", "a user": a "u" said as "you" takes "a".
+  const text = /^(?:[aeio]|u(?!ni|s[eu]|ti))/i.test(next) ? 'an' : 'a';
   return { ...before, text: before.text.charAt(0) === 'A' ? capitaliseFirst(text) : text };
 }
 
+/** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
+const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
+
+/**
+ * The sentence with two of its own concepts in each other's places ("Local variables become free
+ * variables if…" from "Free variables become local variables if…"): a false statement about the same
+ * things that reads as the document's own sentence. Only concepts of the same number trade places
+ * (the verbs still agree), never two the sentence lists side by side, and never into a sentence the
+ * document states.
+ */
+function rolesSwapped(statement: Statement, stated: Stated): string | undefined {
+  const { tokens } = statement.sentence;
+  const spans = [...statement.swaps].sort((a, b) => a.span.start - b.span.start);
+  for (let i = 0; i < spans.length; i += 1) {
+    for (let j = i + 1; j < spans.length; j += 1) {
+      const [first, second] = [spans[i], spans[j]];
+      if (!first || !second || first.phrase.key === second.phrase.key) continue;
+      if (isPlural(tokens, first.span.end) !== isPlural(tokens, second.span.end)) continue;
+      const between = tokens.slice(first.span.end + 1, second.span.start);
+      if (between.length <= 2 && between.some((token) => COORDINATING.has(token.lower))) continue;
+      const surface = (span: typeof first.span) => tokens.slice(span.start, span.end + 1);
+      const moved = (span: typeof first.span, from: readonly Token[]): Token[] => {
+        const text = span.start === 0 ? capitaliseFirst(joinTokens(from)) : lowerFirstUnlessAcronym(joinTokens(from));
+        return [{ text, lower: text.toLowerCase(), lemma: text, pos: 'NOUN', stop: false, space: tokens[span.start]?.space ?? ' ' }];
+      };
+      const before = tokens.slice(0, first.span.start);
+      const fixedFirst = article(before.at(-1), joinTokens(surface(second.span)));
+      const middle = tokens.slice(first.span.end + 1, second.span.start);
+      const fixedSecond = article(middle.at(-1), joinTokens(surface(first.span)));
+      const text = joinTokens([
+        ...before.slice(0, -1),
+        ...(fixedFirst ? [fixedFirst] : []),
+        ...moved(first.span, surface(second.span)),
+        ...middle.slice(0, -1),
+        ...(fixedSecond ? [fixedSecond] : []),
+        ...moved(second.span, surface(first.span)),
+        ...tokens.slice(second.span.end + 1),
+      ]);
+      if (!stated.text.includes(` ${comparisonKey(text)} `)) return text;
+    }
+  }
+  return undefined;
+}
+
 /** The sentence with one of its concepts swapped for another of the same kind, unless the document says that too. */
-function falsified(build: Build, statement: Statement, stated: Stated): string | undefined {
+function falsified(build: Build, statement: Statement, stated: Stated, nearby: ReadonlySet<string>): string | undefined {
   const { analysis, pools, difficulty } = build;
   const { tokens } = statement.sentence;
   const random = createRandom(hashText(`statement:${statement.sentence.id}`, analysis.seed));
@@ -90,10 +135,12 @@ function falsified(build: Build, statement: Statement, stated: Stated): string |
     const surface = joinTokens(tokens.slice(span.start, span.end + 1));
     // Number is kept (a plural only for a plural) so that the verb after the swapped concept still agrees.
     const concept = phraseOption(phrase, surface, isPlural(tokens, span.end));
+    // A concept from another part of the document makes a false statement that reads as nonsense
+    // ("Quasi family and dirname select parts of a file path"): only one its own section names is swapped in.
     const sources = [
       { family: SAME_HEAD_FAMILY, options: pools.byHead.get(phrase.lemmas.at(-1) ?? '') ?? [] },
       { family: concept.family, options: pools.terms.get(concept.family) ?? [] },
-    ];
+    ].map((source) => ({ ...source, options: source.options.filter((option) => nearby.has(option.key)) }));
     for (const source of sources) {
       const [other] =
         pickDistractors({ ...concept, family: source.family }, source.options, {
@@ -143,13 +190,27 @@ export function statementQuestions(build: Build): Candidate[] {
     const key = `${sentence.unit}|${sentence.section ?? ''}`;
     sections.set(key, [...(sections.get(key) ?? []), { sentence, swaps }]);
   }
+  const named = new Map<string, Set<string>>();
+  for (const sentence of analysis.sentences) {
+    const key = `${sentence.unit}|${sentence.section ?? ''}`;
+    const keys = named.get(key) ?? new Set<string>();
+    for (const span of analysis.phrases.inSentence.get(sentence.id) ?? []) {
+      const phrase = analysis.phrases.byKey.get(span.key);
+      if (phrase) keys.add(comparisonKey(phrase.display));
+    }
+    named.set(key, keys);
+  }
   let stated: Stated | undefined;
   // A sentence made false once serves every question of its section that shows it.
   const falseVersions = new Map<number, string | undefined>();
   const falseVersionOf = (statement: Statement) => {
     if (!falseVersions.has(statement.sentence.id)) {
       stated ??= statedIn(analysis.sentences);
-      falseVersions.set(statement.sentence.id, falsified(build, statement, stated));
+      const { unit, section } = statement.sentence;
+      falseVersions.set(
+        statement.sentence.id,
+        rolesSwapped(statement, stated) ?? falsified(build, statement, stated, named.get(`${unit}|${section ?? ''}`) ?? new Set()),
+      );
     }
     return falseVersions.get(statement.sentence.id);
   };

@@ -303,6 +303,24 @@ describe('offline quizzes', () => {
     assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
   });
 
+  test('a false statement trades two concepts of its own sentence ("Local variables are looked up where…, free variables where…"), never two it lists side by side', () => {
+    const statements = [
+      'Free variables become local variables if they are assigned to in the function body.',
+      'A formal parameter is bound to the value of the actual argument when the function is called.',
+      'The lexical scope of a function decides where its free variables are looked up in the program.',
+      'An environment maps the symbols of a function body to the objects they stand for.',
+      'The local variables and the free variables are both resolved in the environment of the function call.',
+      'Free variables are looked up where the function was defined, local variables where it runs.',
+    ];
+    const text = statements.join(' ');
+    const analysis = analyse({ title: 'R', text, outline: [{ kind: 'section', index: 0, title: 'Scope', text }] });
+    const falseOptions = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'statement')
+      .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+    assert.ok(falseOptions.includes('Local variables are looked up where the function was defined, free variables where it runs.'), falseOptions.join(' | '));
+    assert.ok(!falseOptions.some((option) => option.startsWith('The free variables and the local variables')), falseOptions.join(' | '));
+  });
+
   test('a pool too small for three wrong options gives what it has and the next fills up: "Breaks field" stands beside "Conflicts field"', () => {
     const text = [
       'The Conflicts field indicates when a package cannot be installed simultaneously with another.',
