@@ -36,6 +36,8 @@ export type Analysis = {
   phrases: PhraseIndex;
   definitions: Definition[];
   definitionByKey: Map<string, Definition>;
+  /** The name the text is about ("python" in a Python tutorial), lower case: the proper noun it names far more than any other. */
+  subject?: string;
 };
 
 const cache = new WeakMap<ExtractedContent, Analysis>();
@@ -120,7 +122,7 @@ function build(content: ExtractedContent): Analysis {
       if (apparatus) continue;
       if (contents.has(index) || (textBlock.kind === 'heading' && isChromeOrSentence(textBlock.text))) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
-      if (textBlock.kind !== 'heading' && COPYRIGHT_NOTICE.test(textBlock.text)) continue;
+      if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);
@@ -171,10 +173,23 @@ function build(content: ExtractedContent): Analysis {
     phrases,
     definitions: spelled,
     definitionByKey: new Map(spelled.map((definition) => [definition.key, definition])),
+    subject: subjectName(sentences),
   };
 }
 
+const MIN_SUBJECT_MENTIONS = 8;
+
+function subjectName(sentences: readonly Sentence[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const { tokens } of sentences)
+    for (const token of tokens) if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.text)) counts.set(token.lower, (counts.get(token.lower) ?? 0) + 1);
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return first && first[1] >= MIN_SUBJECT_MENTIONS && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
+}
+
 const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
+/** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
+const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;
 const CONTENTS_MIN_HEADINGS = 3;
 const HEADING_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s/i;
 /**

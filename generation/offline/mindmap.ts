@@ -7,6 +7,7 @@ import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence } from './headings.ts';
 import { genusOf } from './kinds.ts';
 import type { Definition } from './definitions.ts';
+import { RARE_ZIPF, zipf } from './commonness.ts';
 import { isGeneralHead, isGenericPhrase, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
@@ -119,12 +120,19 @@ type Within = { topic: Topic; scope: ReadonlySet<number> } | undefined;
 
 /**
  * In a long document a single word used once or twice, or an everyday one, is a vague node ("Readers",
- * "Extension"); a short text (a slide deck) may name each of its concepts once in everyday words.
+ * "Extension"); a short text may name each of its concepts once, and a slide deck in everyday words
+ * ("Estates", "Taxes"), but in a short page of prose an everyday word alone ("Directory", "Archive",
+ * "Platforms") it does not define is vague too.
  */
 function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   const sentences = analysis.sentences.length;
-  if (sentences < LONG_TEXT_SENTENCES) return false;
   const defined = analysis.definitionByKey.has(phrase.key);
+  // "Python" in a Python tutorial: what every node is about is no node of its own.
+  if (!defined && phrase.key === analysis.subject) return true;
+  if (sentences < LONG_TEXT_SENTENCES) {
+    const slides = analysis.units.some((unit) => unit.kind === 'slide');
+    return !slides && !defined && phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF;
+  }
   return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis.phrases, phrase));
 }
 

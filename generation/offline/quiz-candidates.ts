@@ -345,14 +345,6 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
  * The name the document is about: the one it names far more often than any other ("Debian" in a
  * chapter of the Debian handbook, "Python" in the tutorial), which any reader fills in.
  */
-function subjectName(analysis: Analysis): string | undefined {
-  const counts = new Map<string, number>();
-  for (const { tokens } of analysis.sentences)
-    for (const token of tokens) if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.text)) counts.set(token.lower, (counts.get(token.lower) ?? 0) + 1);
-  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
-  return first && first[1] >= MIN_SUBJECT_MENTIONS && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
-}
-const MIN_SUBJECT_MENTIONS = 8;
 
 export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty: Difficulty): Candidate[] {
   const titleWords = new Set(
@@ -361,8 +353,7 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
       .split(/[^\p{L}\p{N}-]+/u)
       .filter(Boolean),
   );
-  const subject = subjectName(analysis);
-  if (subject) titleWords.add(subject);
+  if (analysis.subject) titleWords.add(analysis.subject);
   const build: Build = { analysis, pools, difficulty, titleWords, pairs: wordPairs(analysis) };
   const fromSentences = analysis.sentences.flatMap((sentence) =>
     isStatement(sentence) && sentence.words >= MIN_CLOZE_WORDS && standsAlone(sentence) && !isListFragment(analysis, sentence)

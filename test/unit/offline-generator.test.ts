@@ -626,6 +626,25 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('in a short page of prose an everyday word alone ("Directory") and the text\'s subject ("Python") are no nodes; a compound is', async () => {
+    const text = [
+      'Python applications often need packages that are not in the standard library.',
+      'A virtual environment is a directory tree that contains its own Python installation.',
+      'Python creates the virtual environment with the venv module in a directory.',
+      'Python activates the virtual environment with a script in the directory.',
+      'The directory of the virtual environment holds the site packages.',
+      'Python installs packages into the virtual environment with pip.',
+      'The package index lists the packages pip can install for Python.',
+      'Python keeps one package index per virtual environment.',
+      'Python users share a requirements file that names the package versions.',
+    ].join(' ');
+    const content: ExtractedContent = { title: 'Environments', text, outline: [{ kind: 'section', index: 0, title: 'Environments', text }] };
+    const { content: map } = await generator.mindmap({ sourceTitle: 'Environments', content, difficulty: 'medium' });
+    const labels = map.nodes.map((node) => node.label);
+    assert.ok(!labels.includes('Directory') && !labels.includes('Python'), labels.join(', '));
+    assert.ok(labels.includes('Virtual environment'), labels.join(', '));
+  });
+
   test('about a fifth of the nodes (plus the root) are marked highly important', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'hard'));
     const important = content.nodes.filter((node) => node.isHighlyImportant).length;
@@ -707,10 +726,11 @@ describe('offline analysis', () => {
     assert.ok(!sentences.includes('mosquitto'), sentences.join(' | '));
   });
 
-  test('a page footer converted with the page (copyright, licence, "Please donate") gives no sentence', () => {
+  test('a page footer converted with the page (copyright, licence, "Please donate", a link to a section cut short) gives no sentence', () => {
     const text = [
       'The sort method sorts a list in place and returns None.',
       '© Copyright 2001-2023, Python Software Foundation. This page is licensed under the Python Software Foundation License Version 2. The Python Software Foundation is a non-profit corporation. Please donate.',
+      '14.3. Supervision: Prevention, Detection, Deterre...',
     ].join('\n\n');
     const sentences = analyse({ title: 'Sorting', text, outline: [{ kind: 'section', index: 0, title: 'Sorting', text }] }).sentences.map(
       (sentence) => sentence.text,
