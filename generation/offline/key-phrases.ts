@@ -464,6 +464,12 @@ const VAGUE_LEADS = new Set([
   'newest',
 ]);
 
+/** Right after an opening straight quote: `"unicode rocks!"` in prose is a string of code, quoted. */
+function isStraightQuoted(tokens: readonly Token[], span: Span): boolean {
+  const before = tokens[span.start - 1];
+  return before !== undefined && (before.text === '"' || before.text === "'") && tokens[span.start]?.space === '';
+}
+
 /** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
 function isGlued(tokens: readonly Token[], span: Span): boolean {
   const before = tokens[span.start - 1];
@@ -472,12 +478,20 @@ function isGlued(tokens: readonly Token[], span: Span): boolean {
   return (tokens[span.start]?.space === '' && joins(before)) || (after?.space === '' && joins(after) && tokens[span.end + 2]?.space === '');
 }
 
-/** A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"): a name, not a concept. */
+/**
+ * A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"), or a
+ * thing lettered as an example names it ("application B", "package X"): a name, not a concept.
+ */
 function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
   return (
-    tally.lemmas.some((lemma) => PLACEHOLDER_NAMES.has(lemma)) || (tally.tokenCount === 1 && tally.count < MIN_UNSEEN_TERM_MENTIONS && codeWords.has(tally.key))
+    tally.lemmas.some((lemma) => PLACEHOLDER_NAMES.has(lemma)) ||
+    (tally.tokenCount === 1 && tally.count < MIN_UNSEEN_TERM_MENTIONS && codeWords.has(tally.key)) ||
+    (tally.tokenCount > 1 && [...tally.forms.keys()].every((form) => EXAMPLE_LETTER.test(form)))
   );
 }
+
+/** "application A", "package X": a common noun lettered like a variable of an example. */
+const EXAMPLE_LETTER = /^\p{L}[\p{Ll}-]*\s[A-DXYZ]$/u;
 
 /** The names examples are written with ("spam", "eggs", "foo"): however often they come back, they name nothing of the subject. */
 const PLACEHOLDER_NAMES = new Set(['spam', 'eggs', 'ham', 'eels', 'foo', 'bar', 'baz', 'qux', 'quux', 'foobar', 'alice', 'bob', 'xyzzy']);
@@ -575,6 +589,8 @@ type Tally = {
    * not a compound (a compound puts the name first: "dpkg database").
    */
   runTogether: boolean;
+  /** Occurrences inside straight quotes ("unicode rocks!", 'spam'): a string literal of an example, not a term. */
+  quoted: number;
 };
 
 function bestForm(forms: Map<string, number>): string {
@@ -626,6 +642,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
           glued: false,
           adjectiveLead: false,
           runTogether: false,
+          quoted: 0,
         };
         tallies.set(span.key, tally);
       }
@@ -634,6 +651,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       tally.count += 1;
       if (isGlued(sentence.tokens, span)) tally.glued = true;
       if (span.end > span.start && sentence.tokens[span.start]?.pos === 'ADJ') tally.adjectiveLead = true;
+      if (isStraightQuoted(sentence.tokens, span)) tally.quoted += 1;
       const [before, last] = [sentence.tokens[span.end - 1], sentence.tokens[span.end]];
       if (span.end > span.start && before?.pos === 'NOUN' && /^\p{Ll}/u.test(before.text) && last && namesAThing(last.text, last.lemma, countable)) {
         tally.runTogether = true;
@@ -693,6 +711,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !isCalloutLabel(display) &&
         !isPersonName(display) &&
         !tally.runTogether &&
+        tally.quoted < tally.count &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1)),

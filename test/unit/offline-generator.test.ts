@@ -801,6 +801,21 @@ describe('offline analysis', () => {
     assert.ok(keys.includes('network configuration'), keys.join(', '));
   });
 
+  test('a string literal quoted in prose ("unicode rocks!") and a thing lettered like an example ("application B") are no key phrases', () => {
+    const text = [
+      'Any string created using "unicode rocks!" is stored as Unicode.',
+      'Application A needs version 1.0 of a module, but application B needs version 2.0 of the module.',
+      'Application B then conflicts with application A in one installation.',
+      'A Unicode string is a sequence of code points.',
+      'Each code point of a Unicode string is a number.',
+    ].join(' ');
+    const keys = analyse({ title: 'Strings', text: '', outline: [{ kind: 'section', index: 0, title: 'Strings', text }] }).phrases.ranked.map(
+      (phrase) => phrase.key,
+    );
+    assert.ok(!keys.includes('unicode rock') && !keys.includes('application b') && !keys.includes('application a'), keys.join(', '));
+    assert.ok(keys.includes('unicode string'), keys.join(', '));
+  });
+
   test('a noun run into the name after it ("In each case dpkg will pass…") is no key phrase; a word the text counts ("namespaces") is no name', () => {
     const text = [
       'In each case dpkg will pass certain arguments to each script.',
