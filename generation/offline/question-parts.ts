@@ -1,5 +1,6 @@
 import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
 import type { Analysis } from './analysis.ts';
+import { RARE_ZIPF, zipf } from './commonness.ts';
 import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
@@ -210,6 +211,17 @@ export function isWholeWord(tokens: readonly Token[], span: { start: number; end
  * word or a defined term.
  */
 /**
+ * "an R session" in a text about R, "a Python program" in one about Python: the subject's name before an
+ * everyday noun asks for the noun alone, and any other session or program fits the blank as well — unless
+ * the text defines it ("An R list is…").
+ */
+function isSubjectsEverydayThing(analysis: Analysis, phrase: Phrase): boolean {
+  const [first, second] = phrase.lemmas;
+  const defined = analysis.definitionByKey.has(phrase.key);
+  return !defined && phrase.tokenCount === 2 && analysis.subject !== undefined && first === analysis.subject && zipf(second ?? '') >= RARE_ZIPF;
+}
+
+/**
  * Whether the word at `at` carries a noun phrase on: a noun, or a word the tagger read as a verb or an
  * adjective right before a comma or the end ("a single XML file, named…", "the LANG environment variable.").
  */
@@ -241,7 +253,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     const phrase = analysis.phrases.byKey.get(span.key);
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
       return [];
-    if (titleWords.has(phrase.key)) return [];
+    if (titleWords.has(phrase.key) || isSubjectsEverydayThing(analysis, phrase)) return [];
     // "…are all binary, whereas…": a word the sentence uses as an adjective asks for a quality, not a concept.
     if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
     // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.

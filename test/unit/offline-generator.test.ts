@@ -321,6 +321,24 @@ describe('offline quizzes', () => {
     assert.ok(!falseOptions.some((option) => option.startsWith('The free variables and the local variables')), falseOptions.join(' | '));
   });
 
+  test('the subject\'s name before an everyday noun ("an R session" in a text about R) is no blank; one the text defines ("R list") is', () => {
+    const text = [
+      'R is a system for statistical computation and graphics, and R runs on many platforms.',
+      'Large data objects are read from files rather than entered during an R session at the keyboard.',
+      'An R list is an ordered collection of objects known as its components.',
+      'R stores the objects of an R session in the workspace, and R saves them on exit.',
+      'R keeps each R list in memory while R runs the script.',
+      'R prints an R list component by component, and R names each component.',
+      'R reads commands from the console in R.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Introduction', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] });
+    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().answer.text);
+    assert.equal(analysis.subject, 'r');
+    assert.ok(!answers.includes('R session') && answers.includes('R list'), answers.join(', '));
+  });
+
   test('a pool too small for three wrong options gives what it has and the next fills up: "Breaks field" stands beside "Conflicts field"', () => {
     const text = [
       'The Conflicts field indicates when a package cannot be installed simultaneously with another.',
