@@ -7,8 +7,8 @@ const CHROME_LABEL =
   /^(?:prev(?:ious)?|next|up|home|download|footnotes?|see also|contents|table of contents|index|navigation|go|sidebar|(?:external )?links|further reading|bibliography|show source|report a bug|this page|(?:previous|next) topic|quick search)\b/i;
 /** "The Debian Administrator's HandbookNext": a printed page's header with its navigation link glued on. */
 const GLUED_NAVIGATION = /\p{Ll}(?:Next|Prev)$/u;
-/** "CULTURE Character sets", "NOTE More AppArmor profiles": a box beside the text, labelled with an everyday word in capitals. */
-const CALLOUT = /^(\p{Lu}{4,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
+/** "CULTURE Character sets", "TIP Text shortcuts for cron": a box beside the text, labelled with an everyday word in capitals. */
+const CALLOUT = /^(\p{Lu}{3,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
 /** A word of everyday English in capitals ("NOTE", "CULTURE", "COMMUNITY"), as a box's label prints it. */
 export const isEverydayCapitals = (word: string | undefined) => word !== undefined && zipf(word.toLowerCase()) >= CALLOUT_WORD_ZIPF;
 const isCallout = (label: string) => isEverydayCapitals(CALLOUT.exec(label)?.[1]);

@@ -1,6 +1,6 @@
 import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
 import type { Analysis } from './analysis.ts';
-import { RARE_ZIPF, zipf } from './commonness.ts';
+import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
@@ -130,9 +130,10 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
   if (!first) return true;
   // "Returns: NULL when…", "Important warning: The…", "__slots__: A declaration…": a label and its text.
   if (tokens[1]?.text === ':' || tokens[2]?.text === ':' || LABEL_START.test(joinTokens(tokens.slice(0, 8)))) return true;
-  // A sentence that opens in lower case (or with "_passwd") was cut from a longer one, or opens with a name from code.
+  // A sentence that opens in lower case (or with "_passwd") was cut from a longer one, or opens with a name from code —
+  // unless that name is a command the sentence is about ("cron is the daemon…", "atd deals with…").
   return (
-    /^[\p{Ll}_]/u.test(first.text) ||
+    (/^[\p{Ll}_]/u.test(first.text) && !opensWithCommandName(tokens)) ||
     // "[1] Since the choice of…": a footnote, cut from the text it notes.
     (first.text === '[' && tokens[1]?.pos === 'NUM' && tokens[2]?.text === ']') ||
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
@@ -155,6 +156,12 @@ export function isListFragment(analysis: Analysis, sentence: Sentence): boolean 
   if (first?.pos === 'VERB' && first.lower === first.lemma) return true;
   const relative = tokens.findIndex((token, index) => RELATIVES.has(token.lower) && tokens[index - 1]?.pos === 'NOUN');
   return relative > 0 && !hasFiniteVerb(tokens.slice(0, relative));
+}
+
+/** "cron is the daemon…": a lower-case word everyday English never uses, and a verb right after it. */
+function opensWithCommandName(tokens: readonly Token[]): boolean {
+  const [first, second] = tokens;
+  return first !== undefined && /^\p{Ll}+$/u.test(first.text) && zipf(first.text) <= UNSEEN_ZIPF && (second?.pos === 'VERB' || second?.pos === 'AUX');
 }
 
 /**

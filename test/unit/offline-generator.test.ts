@@ -8,6 +8,7 @@ import { createOfflineGenerator } from '../../generation/offline/offline-generat
 import { distractorsFor } from '../../generation/offline/quiz.ts';
 import { makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
+import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
 import { phraseOption, quizPools } from '../../generation/offline/quiz-pools.ts';
 import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
@@ -726,9 +727,20 @@ describe('offline analysis', () => {
       'A character set maps each character to one or more bytes in a file.',
       'Complain-mode changes:',
       'The keyboard layout is chosen once for the console and the desktop.',
+      'TIP Text shortcuts for the console',
+      'The console font is set in the same configuration file as the keyboard layout.',
     ].join('\n\n');
     const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
+  });
+
+  test('a sentence opening with a command\'s name in lower case ("cron is the daemon…") stands alone; one cut from a longer sentence does not', () => {
+    const text = 'cron is the daemon responsible for executing scheduled commands.\n\nfor executing scheduled commands at boot time.';
+    const analysis = analyse({ title: 'Scheduling', text, outline: [{ kind: 'section', index: 0, title: 'Scheduling', text }] });
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [true, false],
+    );
   });
 
   test('a labelled code block is taken out where it stands on its own lines, not out of the words of prose', () => {
