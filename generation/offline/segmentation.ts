@@ -17,6 +17,8 @@ const BULLET = /^\s*(?:[-•*▪◦‣·–—]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/
 const TERMINAL = /[.!?]["”’)]?$/;
 /** A "Term: definition" / "Term – definition" line always starts a block of its own. */
 const LABELLED_LINE = /^\s*[\p{Lu}\p{N}][^:.!?]{0,60}?(?::|\s[–—-])\s+\S/u;
+/** "kern: message coming from the kernel": an entry labelled with one lower-case word. */
+const LOWER_LABELLED_LINE = /^\s*\p{Ll}[\p{L}\p{N}_-]{0,20}:\s+\S/u;
 /** Labels of layout, not content: their text is kept, the label dropped. */
 const LAYOUT_LABEL = /^\s*(?:speaker\s+)?notes?\s*:\s*/i;
 const METADATA_MAX_WORDS = 8;
@@ -139,6 +141,8 @@ function isHeading(text: string, lineCount: number): boolean {
 function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string): boolean {
   const previous = open.lines.at(-1) ?? '';
   if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous)) return false;
+  // "…server that manages newsgroups);" then "syslog: messages from…": the entries of a list in lower case, one ended by its semicolon.
+  if (LOWER_LABELLED_LINE.test(line) && /[;:]$/.test(previous)) return false;
   const lowerStart = /^\p{Ll}/u.test(line);
   if (open.kind === 'bullet') return lowerStart || /^\s/.test(rawLine);
   return previous.length >= WRAPPED_LINE_MIN_CHARS || (lowerStart && !isTitleCase(previous));

@@ -743,6 +743,19 @@ describe('offline analysis', () => {
     );
   });
 
+  test('a list of entries labelled in lower case, each ended by a semicolon, is one entry per label even where an entry wraps', () => {
+    const text = [
+      'Each message comes from a facility:',
+      'kern: message coming from the kernel;',
+      'news: Usenet subsystem message (especially from an NNTP server that',
+      'manages newsgroups);',
+      'syslog: messages from the syslogd server, itself;',
+    ].join('\n');
+    const analysis = analyse({ title: 'Syslog', text, outline: [{ kind: 'section', index: 0, title: 'Syslog', text }] });
+    const news = analysis.definitions.find((definition) => definition.term === 'news');
+    assert.ok(news && !news.text.includes('syslogd'), news?.text);
+  });
+
   test('a labelled code block is taken out where it stands on its own lines, not out of the words of prose', () => {
     const text = 'The broker starts with a basic configuration:\n\nmosquitto\n\nThen use mosquitto_sub to subscribe to a topic of the broker.';
     const analysis = analyse({
