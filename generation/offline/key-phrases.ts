@@ -40,6 +40,8 @@ export type PhraseIndex = {
   byKey: Map<string, Phrase>;
   /** Phrase occurrences of each sentence, by sentence id. */
   inSentence: Map<number, Array<Span & { key: string }>>;
+  /** Phrases the text lists side by side ("timeshift, fsarchiver, duplicity, or even dd"): things of one kind. */
+  siblings: Map<string, Set<string>>;
 };
 
 const PHRASE_TAGS = new Set(['NOUN', 'PROPN', 'ADJ']);
@@ -464,6 +466,49 @@ const VAGUE_LEADS = new Set([
   'newest',
 ]);
 
+const GOVERNING = new Set(['VERB', 'AUX', 'ADP']);
+const ACTING = new Set(['VERB', 'AUX']);
+
+/** The index of the last token before `at` that is not a determiner or an adjective. */
+function previousWord(tokens: readonly Token[], at: number): number {
+  let index = at - 1;
+  while (tokens[index]?.pos === 'DET' || tokens[index]?.pos === 'ADJ') index -= 1;
+  return index;
+}
+
+/** Words that may stand between two items of a list: "A, B, and the C", "A or even B". */
+const LIST_GLUE = new Set([',', 'and', 'or', 'nor', 'the', 'a', 'an', 'even', 'also']);
+const LIST_JOINS = new Set([',', 'and', 'or', 'nor']);
+
+/** Records the phrases a sentence lists side by side (a run joined by commas, "and", "or") as each other's siblings. */
+function listSiblings(tokens: readonly Token[], spans: ReadonlyArray<Span & { key: string }>, siblings: Map<string, Set<string>>): void {
+  const ordered = [...spans].sort((a, b) => a.start - b.start);
+  const joined = (left: Span, right: Span) => {
+    const between = tokens.slice(left.end + 1, right.start).map((token) => token.lower);
+    if (between.length === 0 || !between.every((word) => LIST_GLUE.has(word)) || !between.some((word) => LIST_JOINS.has(word))) return false;
+    // "… holds the operating system, and the boot disk holds …": an object, then the subject of the next clause.
+    const nextClause = ACTING.has(tokens[right.end + 1]?.pos ?? '') && GOVERNING.has(tokens[previousWord(tokens, left.start)]?.pos ?? '');
+    return !nextClause;
+  };
+  let run: string[] = [];
+  const close = () => {
+    for (const key of run) {
+      const set = siblings.get(key) ?? new Set<string>();
+      for (const other of run) if (other !== key) set.add(other);
+      siblings.set(key, set);
+    }
+  };
+  ordered.forEach((span, index) => {
+    const previous = ordered[index - 1];
+    if (previous && joined(previous, span)) run.push(span.key);
+    else {
+      if (run.length > 1) close();
+      run = [span.key];
+    }
+  });
+  if (run.length > 1) close();
+}
+
 /** Right after an opening straight quote: `"unicode rocks!"` in prose is a string of code, quoted. */
 function isStraightQuoted(tokens: readonly Token[], span: Span): boolean {
   const before = tokens[span.start - 1];
@@ -625,9 +670,11 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
   const tallies = new Map<string, Tally>();
   const inSentence = new Map<number, Array<Span & { key: string }>>();
   const { lowerCase, verbs, countable } = vocabulary(sentences);
+  const siblings = new Map<string, Set<string>>();
   for (const sentence of sentences) {
     const spans = chunkNounPhrases(sentence.tokens, sentence.entities).map((span) => ({ ...span, key: phraseKey(sentence.tokens, span) }));
     inSentence.set(sentence.id, spans);
+    listSiblings(sentence.tokens, spans, siblings);
     for (const span of spans) {
       let tally = tallies.get(span.key);
       if (!tally) {
@@ -723,5 +770,5 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
   phrases.forEach((phrase, rank) => {
     phrase.centrality = phrases.length > 1 ? 1 - rank / (phrases.length - 1) : 1;
   });
-  return { ranked: phrases, byKey, inSentence };
+  return { ranked: phrases, byKey, inSentence, siblings };
 }

@@ -29,6 +29,7 @@ import {
   phraseOption,
   QUIZ_ENTITY_TYPES,
   SAME_HEAD_FAMILY,
+  SIBLING_FAMILY,
   termFamily,
   type QuizPools,
 } from './quiz-pools.ts';
@@ -78,6 +79,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
         answer: definedTermOption(analysis, definition),
         // Other defined terms first; key phrases of the same sort when the document defines too few.
         pools: [
+          { family: SIBLING_FAMILY, options: pools.siblingsOf(definition.key) },
           { family: DEFINED_TERM_FAMILY, options: pools.definedTerms },
           { family: phraseFamily, options: pools.terms.get(phraseFamily) ?? [] },
         ],
@@ -144,6 +146,7 @@ function termClozes(build: Build, sentence: Sentence): Candidate[] {
             // "return statement"); a term the document defines among the other terms it defines (a
             // glossary's entries); then any phrase of the document.
             pools: [
+              { family: SIBLING_FAMILY, options: pools.siblingsOf(phrase.key) },
               ...(phrase.tokenCount > 1 ? [{ family: SAME_HEAD_FAMILY, options: pools.keyPhrasesByHead.get(phrase.lemmas.at(-1) ?? '') ?? [] }] : []),
               ...(analysis.definitionByKey.has(phrase.key) ? [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }] : []),
               { family: answer.family, options: pools.terms.get(answer.family) ?? [] },

@@ -22,7 +22,11 @@ export type QuizPools = {
   byHead: Map<string, Option[]>;
   /** The same, of key phrases only: the concepts the document keeps coming back to. */
   keyPhrasesByHead: Map<string, Option[]>;
+  /** What the text lists beside a phrase ("timeshift, fsarchiver, duplicity"): the surest sign of things of one kind. */
+  siblingsOf: (key: string) => Option[];
 };
+
+export const SIBLING_FAMILY = 'term:sibling';
 
 export const SAME_HEAD_FAMILY = 'term:same-head';
 
@@ -194,7 +198,28 @@ export function quizPools(analysis: Analysis): QuizPools {
     push(byHead, head, option);
     if (phrase.keyPhrase) push(keyPhrasesByHead, head, option);
   }
-  const pools = { terms, definedTerms, definitions, entities: entityOptions(analysis), columns: columnOptions(analysis), byHead, keyPhrasesByHead };
+  const siblings = new Map<string, Option[]>();
+  const siblingsOf = (key: string): Option[] => {
+    const cached = siblings.get(key);
+    if (cached) return cached;
+    const options = [...(analysis.phrases.siblings.get(key) ?? [])].flatMap((other) => {
+      const phrase = analysis.phrases.byKey.get(other);
+      const vague = !phrase?.keyPhrase || isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length });
+      return phrase && !vague && phrase.display.length <= 60 ? [{ ...phraseOption(phrase, phrase.display, phrase.plural), family: SIBLING_FAMILY }] : [];
+    });
+    siblings.set(key, options);
+    return options;
+  };
+  const pools = {
+    terms,
+    definedTerms,
+    definitions,
+    entities: entityOptions(analysis),
+    columns: columnOptions(analysis),
+    byHead,
+    keyPhrasesByHead,
+    siblingsOf,
+  };
   cache.set(analysis, pools);
   return pools;
 }

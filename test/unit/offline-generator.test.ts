@@ -340,6 +340,33 @@ describe('offline quizzes', () => {
     assert.ok(!answers.includes('R session') && answers.includes('R list'), answers.join(', '));
   });
 
+  test('the things a text lists side by side ("magnetic tapes, external disks or cloud buckets") are the first wrong options for one another', () => {
+    const text = [
+      'The archive can be kept on magnetic tapes, external disks or cloud buckets.',
+      'The backup server copies the system disks and the boot disks of the desktop computers.',
+      'External disks are the cheapest medium for the archive of a small office.',
+      'System disks hold the operating system, while boot disks hold the boot loader.',
+      'A restore writes the archive back to the system disks of the desktop computers.',
+      'Magnetic tapes last longer than cloud buckets are paid for.',
+      'Boot disks are copied before system disks.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Backups', text, outline: [{ kind: 'section', index: 0, title: 'Backups', text }] });
+    const question = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .map((candidate) => candidate.question())
+      .find(
+        (question) => question.answer.text.toLowerCase() === 'external disks' && question.stem.startsWith('Complete') && question.stem.includes('cheapest'),
+      );
+    assert.ok(question);
+    for (let seed = 0; seed < 5; seed += 1) {
+      const options = (distractorsFor(question, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
+      assert.ok(options.includes('magnetic tapes') && options.includes('cloud buckets'), options.join(', '));
+    }
+    // Two clauses joined by "and" list nothing: the object of one and the subject of the next are no siblings.
+    const clauses = 'The system disk holds the operating system, and the boot disk holds the boot loader.';
+    const joined = analyse({ title: 'Disks', text: clauses, outline: [{ kind: 'section', index: 0, title: 'Disks', text: clauses }] });
+    assert.ok(!joined.phrases.siblings.get('operating system')?.has('boot disk'));
+  });
+
   test('a pool too small for three wrong options gives what it has and the next fills up: "Breaks field" stands beside "Conflicts field"', () => {
     const text = [
       'The Conflicts field indicates when a package cannot be installed simultaneously with another.',
