@@ -372,7 +372,17 @@ const isProse = (definition: Definition) =>
   !NOT_A_DEFINITION_START.test(definition.text) &&
   !NARRATION.test(definition.text) &&
   !(definition.origin === 'sentence' && PRAISE.test(definition.text)) &&
-  !isCircular(definition);
+  !isCircular(definition) &&
+  !isCutShort(definition.text);
+/** "A semicolon-separated list of subsystem.priority pairs (example.": a bracket left open, the text cut short. */
+function isCutShort(text: string): boolean {
+  let depth = 0;
+  for (const character of text) {
+    if (character === '(') depth += 1;
+    else if (character === ')') depth -= 1;
+  }
+  return depth > 0;
+}
 /**
  * A formula ("y ~ x"), an argument ("log=", "col.sub", "M_1"), a call, a quoted fragment or a trailing
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.

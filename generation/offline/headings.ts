@@ -23,6 +23,9 @@ export function opensWithCallout(text: string): boolean {
   return isEverydayCapitals(run?.at(-1));
 }
 
+/** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
+const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
+
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();
@@ -35,7 +38,8 @@ export function isChromeOrSentence(label: string): boolean {
     /[:.!)]$/.test(trimmed) ||
     trimmed.split(/\s+/).length > 10 ||
     isCallout(trimmed) ||
-    wordless
+    wordless ||
+    CUT_LINE.test(trimmed)
   );
 }
 

@@ -25,6 +25,9 @@ const METADATA_MAX_WORDS = 8;
 const METADATA_LINE = /^(?:authors?|release|version|date|editors?|contact|status|maintainers?|last updated)\s*:\s*(.*)$/i;
 /** A page number on a line of its own ("12", "Page 3 of 9", front-matter "xiv"). */
 const PAGE_NOISE = /^\s*(?:page\s+)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))(?:\s*(?:of|\/)\s*\d{1,4})?\s*$/i;
+const DOWNLOAD_BUTTON = /^download(?:\s+the\s+ebook)?$/i;
+const DOWNLOAD_BUTTON_TAIL = /^(?:the\s+)?ebook$/i;
+const DOWNLOAD_BUTTON_SPAN = 2;
 /** A wrapped line of prose is long; a shorter unterminated line ends its paragraph (a heading). */
 const WRAPPED_LINE_MIN_CHARS = 45;
 const HEADING_MAX_WORDS = 10;
@@ -175,6 +178,8 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
   let open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined;
   /** The line before was code: what follows without a blank line is its output, unless it reads as prose. */
   let afterCode = false;
+  /** Lines after a "Download" button in which the rest of its label ("the ebook") may still come. */
+  let buttonLines = 0;
 
   const close = () => {
     if (!open) return;
@@ -190,6 +195,16 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
       close();
       afterCode = false;
       continue;
+    }
+    // A printed page's floating "Download the ebook" button, alone on its line or broken over two, lies
+    // over the text: the paragraph it interrupts goes on after it.
+    if (DOWNLOAD_BUTTON.test(line)) {
+      buttonLines = DOWNLOAD_BUTTON_SPAN;
+      continue;
+    }
+    if (buttonLines > 0) {
+      buttonLines -= 1;
+      if (DOWNLOAD_BUTTON_TAIL.test(line)) continue;
     }
     // "Author:" / "Andrew Dalke and Raymond Hettinger", "Release: 0.1": the document's metadata, no
     // heading and no fact; a label alone on its line takes the next line as its value.

@@ -743,7 +743,7 @@ describe('offline analysis', () => {
     ]);
   });
 
-  test('a "Download" link, a glued "HandbookNext" header, a callout or a line ending in a colon heads no section', () => {
+  test('a "Download" link, a glued "HandbookNext" header, a callout, a cut-off cross-reference or a line ending in a colon heads no section', () => {
     const page = [
       '8.1. Setting the Default Language',
       'The locale decides the language of every message the system prints.',
@@ -756,6 +756,8 @@ describe('offline analysis', () => {
       'The keyboard layout is chosen once for the console and the desktop.',
       'TIP Text shortcuts for the console',
       'The console font is set in the same configuration file as the keyboard layout.',
+      'Section 8.2.5, “Automatic Network Configuration for',
+      'The network is configured once for every interface of the machine.',
     ].join('\n\n');
     const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
@@ -768,6 +770,20 @@ describe('offline analysis', () => {
       analysis.sentences.map((sentence) => standsAlone(sentence)),
       [true, false],
     );
+  });
+
+  test('a printed page\'s floating "Download the ebook" button, broken over two lines, leaves the entry it interrupts whole', () => {
+    const text = [
+      'notice: conditions are normal, but the message',
+      'is important;',
+      'Download',
+      'the ebook',
+      'info: informative message;',
+      'debug: debugging message.',
+    ].join('\n');
+    const analysis = analyse({ title: 'Syslog', text, outline: [{ kind: 'section', index: 0, title: 'Syslog', text }] });
+    const sentences = analysis.sentences.map((sentence) => sentence.text).join(' | ');
+    assert.ok(!/ebook|Download/.test(sentences) && sentences.includes('message is important'), sentences);
   });
 
   test('a list of entries labelled in lower case, each ended by a semicolon, is one entry per label even where an entry wraps', () => {
@@ -1055,9 +1071,10 @@ describe('what a definition is not', () => {
     assert.ok(!displays.some((display) => /COMMUNITY/.test(display)) && displays.includes('OCTET STRING'), displays.join(', '));
   });
 
-  test('formulas, arguments, comparisons, narration, praise, printed output and circular bodies are no definitions', () => {
+  test('formulas, arguments, comparisons, narration, praise, printed output, circular bodies and bodies cut short are no definitions', () => {
     const found = terms(
       [
+        'selector: A semicolon-separated list of subsystem.priority pairs (example.',
         'text encoding: A string in Python is a sequence of Unicode code points.',
         'Unicode (https://www.unicode.org/) is a specification that gives each character its own code.',
         'Side note: Python 3 also supports Unicode characters in identifiers.',
