@@ -12,7 +12,7 @@ const CALLOUT = /^(\p{Lu}{3,})(?:\s\p{Lu}{2,})*\s+\p{Lu}?\p{Ll}/u;
 /** A word of everyday English in capitals ("NOTE", "CULTURE", "COMMUNITY"), as a box's label prints it. */
 export const isEverydayCapitals = (word: string | undefined) => word !== undefined && zipf(word.toLowerCase()) >= CALLOUT_WORD_ZIPF;
 const isCallout = (label: string) => isEverydayCapitals(CALLOUT.exec(label)?.[1]);
-const CALLOUT_WORD_ZIPF = 3.5;
+const CALLOUT_WORD_ZIPF = 3.2;
 /**
  * "TOOL debconf …", "DEBIAN POLICY Pre-Depends, …": a printed page's box label run into the text after
  * it, an everyday word in capitals (or a run of capitals ending in one) before the box's title.
@@ -25,6 +25,8 @@ export function opensWithCallout(text: string): boolean {
 
 /** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
 const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
+/** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
+const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
@@ -39,7 +41,8 @@ export function isChromeOrSentence(label: string): boolean {
     trimmed.split(/\s+/).length > 10 ||
     isCallout(trimmed) ||
     wordless ||
-    CUT_LINE.test(trimmed)
+    CUT_LINE.test(trimmed) ||
+    PRINTED_VALUE.test(trimmed)
   );
 }
 

@@ -247,6 +247,12 @@ function isPredicateWord(tokens: readonly Token[], span: Span, phrase: Phrase): 
   return tokens[at]?.lemma === 'be';
 }
 
+/** "the hash character, #, and…", "the backslash, \.": the symbol printed beside the blank names it. */
+function namesItsSymbol(tokens: readonly Token[], span: Span): boolean {
+  const next = tokens[span.end + 2];
+  return tokens[span.end + 1]?.text === ',' && next !== undefined && !/[\p{L}\p{N}]/u.test(next.text) && next.text !== '“' && next.text !== '"';
+}
+
 /** "The _____ is 50, and the maximum is 100": the fact is the value; the name of what has it is no question. */
 function statesAValue(tokens: readonly Token[], span: Span): boolean {
   return tokens[span.end + 1]?.lemma === 'be' && tokens[span.end + 2]?.pos === 'NUM';
@@ -268,7 +274,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     if (isPredicateWord(sentence.tokens, span, phrase) || statesAValue(sentence.tokens, span)) return [];
     // "(right Alt)", "base 2 (binary)": what a parenthesis holds is an aside or a gloss, not the fact;
     // "the _____ (Point-to-Point Tunneling Protocol)", "a _____ (netmask)": a gloss right after the blank gives it away.
-    if (insideBrackets(sentence.tokens, span.start) || sentence.tokens[span.end + 1]?.text === '(') return [];
+    if (insideBrackets(sentence.tokens, span.start) || sentence.tokens[span.end + 1]?.text === '(' || namesItsSymbol(sentence.tokens, span)) return [];
     // "Activating the virtual environment will…": a verb and its object, not a concept.
     if (span.start === span.end && /ing$/.test(sentence.tokens[span.start]?.lower ?? '') && sentence.tokens[span.end + 1]?.pos === 'DET') return [];
     if (isVagueWord(phrase, { defined: analysis.definitionByKey.has(phrase.key), sentences: analysis.sentences.length })) return [];

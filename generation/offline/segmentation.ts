@@ -22,7 +22,7 @@ const LOWER_LABELLED_LINE = /^\s*\p{Ll}[\p{L}\p{N}_-]{0,20}:\s+\S/u;
 /** Labels of layout, not content: their text is kept, the label dropped. */
 const LAYOUT_LABEL = /^\s*(?:speaker\s+)?notes?\s*:\s*/i;
 const METADATA_MAX_WORDS = 8;
-const METADATA_LINE = /^(?:authors?|release|version|date|editors?|contact|status|maintainers?|last updated)\s*:\s*(.*)$/i;
+const METADATA_LINE = /^>?\s*(?:authors?|release|version|date|editors?|contact|status|stability|maintainers?|last updated)\s*:\s*(.*)$/i;
 /** A page number on a line of its own ("12", "Page 3 of 9", front-matter "xiv"). */
 const PAGE_NOISE = /^\s*(?:page\s+)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))(?:\s*(?:of|\/)\s*\d{1,4})?\s*$/i;
 const DOWNLOAD_BUTTON = /^download(?:\s+the\s+ebook)?$/i;

@@ -272,7 +272,7 @@ describe('offline quizzes', () => {
     }
   });
 
-  test('no blank in a remark, right before its own gloss in brackets, or on a verb with its object', () => {
+  test('no blank in a remark, right before its own gloss in brackets or symbol ("the _____, #,"), or on a verb with its object', () => {
     const remarks = [
       'The argparse module offers a lot more than shown here.',
       'We’ve brought back a positional argument, hence the complaint.',
@@ -281,11 +281,14 @@ describe('offline quizzes', () => {
       'New in version 3.3: The positional argument has been added as a synonym of the optional argument.',
     ];
     const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
+    const symbol = 'Comments start with the hash character, #, and extend to the end of the line.';
     const gerund = 'Activating the virtual environment will change the prompt of the shell.';
     const plain = 'A positional argument is read from the command line by the argparse module.';
     const text = [
       ...remarks,
       glossed,
+      symbol,
+      'The hash character is also used in URLs.',
       gerund,
       plain,
       'The optional argument and the positional argument differ.',
@@ -300,6 +303,7 @@ describe('offline quizzes', () => {
     const from = (sentence: string) => clozes.filter((question) => question.source.excerpt === sentence).map((question) => question.stem);
     for (const remark of remarks) assert.deepEqual(from(remark), [], remark);
     assert.ok(!from(glossed).some((stem) => stem.includes('_____ (netmask)')), from(glossed).join(' | '));
+    assert.ok(!from(symbol).some((stem) => stem.includes('_____, #,')), from(symbol).join(' | '));
     assert.ok(!from(gerund).some((stem) => stem.includes('_____ the virtual environment')), from(gerund).join(' | '));
     assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
   });
@@ -743,7 +747,7 @@ describe('offline analysis', () => {
     ]);
   });
 
-  test('a "Download" link, a glued "HandbookNext" header, a callout, a cut-off cross-reference or a line ending in a colon heads no section', () => {
+  test('a "Download" link, a glued "HandbookNext" header, a callout, a cut-off cross-reference, printed output, a stability banner or a line ending in a colon heads no section', () => {
     const page = [
       '8.1. Setting the Default Language',
       'The locale decides the language of every message the system prints.',
@@ -758,6 +762,12 @@ describe('offline analysis', () => {
       'The console font is set in the same configuration file as the keyboard layout.',
       'Section 8.2.5, “Automatic Network Configuration for',
       'The network is configured once for every interface of the machine.',
+      'VOCABULARY Authentication, encryption',
+      'The machine checks the identity of every user who logs in.',
+      'The value of i is 65536',
+      'The keyboard layout also decides which keys print which characters.',
+      'Stability: 2 - Stable',
+      'The console keeps its layout until the next boot.',
     ].join('\n\n');
     const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
