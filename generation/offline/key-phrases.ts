@@ -1,6 +1,7 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
 import { isNameWord, RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { isEverydayCapitals } from './headings.ts';
+import { listSiblings } from './list-siblings.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
 
@@ -465,49 +466,6 @@ const VAGUE_LEADS = new Set([
   'latest',
   'newest',
 ]);
-
-const GOVERNING = new Set(['VERB', 'AUX', 'ADP']);
-const ACTING = new Set(['VERB', 'AUX']);
-
-/** The index of the last token before `at` that is not a determiner or an adjective. */
-function previousWord(tokens: readonly Token[], at: number): number {
-  let index = at - 1;
-  while (tokens[index]?.pos === 'DET' || tokens[index]?.pos === 'ADJ') index -= 1;
-  return index;
-}
-
-/** Words that may stand between two items of a list: "A, B, and the C", "A or even B". */
-const LIST_GLUE = new Set([',', 'and', 'or', 'nor', 'the', 'a', 'an', 'even', 'also']);
-const LIST_JOINS = new Set([',', 'and', 'or', 'nor']);
-
-/** Records the phrases a sentence lists side by side (a run joined by commas, "and", "or") as each other's siblings. */
-function listSiblings(tokens: readonly Token[], spans: ReadonlyArray<Span & { key: string }>, siblings: Map<string, Set<string>>): void {
-  const ordered = [...spans].sort((a, b) => a.start - b.start);
-  const joined = (left: Span, right: Span) => {
-    const between = tokens.slice(left.end + 1, right.start).map((token) => token.lower);
-    if (between.length === 0 || !between.every((word) => LIST_GLUE.has(word)) || !between.some((word) => LIST_JOINS.has(word))) return false;
-    // "… holds the operating system, and the boot disk holds …": an object, then the subject of the next clause.
-    const nextClause = ACTING.has(tokens[right.end + 1]?.pos ?? '') && GOVERNING.has(tokens[previousWord(tokens, left.start)]?.pos ?? '');
-    return !nextClause;
-  };
-  let run: string[] = [];
-  const close = () => {
-    for (const key of run) {
-      const set = siblings.get(key) ?? new Set<string>();
-      for (const other of run) if (other !== key) set.add(other);
-      siblings.set(key, set);
-    }
-  };
-  ordered.forEach((span, index) => {
-    const previous = ordered[index - 1];
-    if (previous && joined(previous, span)) run.push(span.key);
-    else {
-      if (run.length > 1) close();
-      run = [span.key];
-    }
-  });
-  if (run.length > 1) close();
-}
 
 /** Right after an opening straight quote: `"unicode rocks!"` in prose is a string of code, quoted. */
 function isStraightQuoted(tokens: readonly Token[], span: Span): boolean {
