@@ -93,6 +93,13 @@ function build(content: ExtractedContent): Analysis {
   // from it on becomes a fact. Only in the second half, so a document about a licence keeps its text.
   const isLicenceFrom = (position: number, heading: string | undefined) => position >= entries.length / 2 && LICENCE_HEADING.test(heading ?? '');
   let licence = false;
+  // A printed section ("9.7. Scheduling Tasks…") ends with links to its neighbours ("9.6. The inetd
+  // Super-Server", "9.8. …"): a numbered heading neither the title's section nor under it is such a link.
+  const titleNumber = HEADING_NUMBER.exec(content.title ?? '')?.[1];
+  const linksElsewhere = (heading: string) => {
+    const number = HEADING_NUMBER.exec(heading)?.[1];
+    return titleNumber !== undefined && number !== undefined && number !== titleNumber && !number.startsWith(`${titleNumber}.`);
+  };
   for (const entry of entries) {
     if (licence) break;
     const position = units.length;
@@ -118,7 +125,9 @@ function build(content: ExtractedContent): Analysis {
       // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
       // section: the text after it stays in the section it is in.
       // The text under "References" or "Footnotes" (names, citations) is no subject matter, up to the next heading.
-      if (textBlock.kind === 'heading' && !contents.has(index)) apparatus = isApparatus(textBlock.text) || (apparatus && isChromeOrSentence(textBlock.text));
+      if (textBlock.kind === 'heading' && !contents.has(index)) {
+        apparatus = isApparatus(textBlock.text) || (apparatus && isChromeOrSentence(textBlock.text)) || linksElsewhere(textBlock.text);
+      }
       if (apparatus) continue;
       if (contents.has(index) || (textBlock.kind === 'heading' && isChromeOrSentence(textBlock.text))) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.

@@ -809,6 +809,20 @@ describe('offline analysis', () => {
     assert.ok(news && !news.text.includes('syslogd'), news?.text);
   });
 
+  test('a printed section ("9.7. …") ends with links to its neighbours ("9.6. …", "9.8. …"): no section of its own, no text', () => {
+    const page = [
+      '9.7.1. Format of a crontab File',
+      'Each line of a crontab file describes one scheduled command.',
+      'Prev',
+      '9.6. The inetd Super-Server',
+      'Up',
+      'Next',
+      '9.8. Scheduling Asynchronous Tasks: anacron',
+    ].join('\n\n');
+    const analysis = analyse({ title: '9.7. Scheduling Tasks with cron and atd', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
+    assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['9.7.1. Format of a crontab File']);
+  });
+
   test('a labelled code block is taken out where it stands on its own lines, not out of the words of prose', () => {
     const text = 'The broker starts with a basic configuration:\n\nmosquitto\n\nThen use mosquitto_sub to subscribe to a topic of the broker.';
     const analysis = analyse({
