@@ -123,8 +123,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b/i.test(term)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
-  // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note.
-  if (/^\p{Ll}/u.test(body)) return undefined;
+  // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
+  // item of a bulleted list ("uid: unique number identifying each user;") is an entry however it opens.
+  if (/^\p{Ll}/u.test(body) && block.kind !== 'bullet') return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];

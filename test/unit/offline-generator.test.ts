@@ -1034,6 +1034,19 @@ describe('what a definition is not', () => {
   const terms = (text: string) =>
     analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => definition.term);
 
+  test('an entry of a bulleted list is a definition however its body opens ("• login shell: program that…"); a parameter note outside a list is not', () => {
+    const found = terms(
+      [
+        'Each user is listed on a line with several fields:',
+        '• login shell: program that the system runs when the user logs in;',
+        '• GECOS: data field usually containing the full name of the user;',
+        '',
+        'der: buffer to hold the encoded structure of the certificate.',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['login shell', 'GECOS']);
+  });
+
   test('a run of lines that say what commands do is a command reference, not a glossary', () => {
     const found = terms(
       [
