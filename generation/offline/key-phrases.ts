@@ -130,7 +130,22 @@ function isPersonName(display: string): boolean {
 const GIVEN_NAME_ZIPF = 3.5;
 
 /** "Installing Python Modules guide", "Debian Reference manual": the name of another text, not a concept of this one. */
-const DOCUMENT_HEADS = new Set(['guide', 'manual', 'handbook', 'tutorial', 'documentation', 'chapter', 'section', 'page', 'howto', 'note', 'slide']);
+const DOCUMENT_HEADS = new Set([
+  'guide',
+  'manual',
+  'handbook',
+  'tutorial',
+  'documentation',
+  'chapter',
+  'section',
+  'page',
+  'howto',
+  'note',
+  'slide',
+  'sidebar',
+  'appendix',
+  'footnote',
+]);
 
 const REPEATED_COMPOUND = 3;
 

@@ -1064,10 +1064,14 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['vector', 'f-string']);
   });
 
-  test('the name of another text ("the Installing Modules guide") is no key phrase', () => {
-    const text = 'Consult the Installing Modules guide for the options. The Installing Modules guide describes every option. The module loader reads modules.';
+  test('the name of another text ("the Installing Modules guide") or of a part of this one ("see sidebar") is no key phrase', () => {
+    const text =
+      'Consult the Installing Modules guide for the options. The Installing Modules guide describes every option. The module loader reads modules. For the newgrp command, see sidebar. The sidebar describes every group command.';
     const analysis = analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] });
-    assert.ok(!analysis.phrases.ranked.some((phrase) => /guide/i.test(phrase.display)), analysis.phrases.ranked.map((phrase) => phrase.display).join(', '));
+    assert.ok(
+      !analysis.phrases.ranked.some((phrase) => /guide|sidebar/i.test(phrase.display)),
+      analysis.phrases.ranked.map((phrase) => phrase.display).join(', '),
+    );
   });
 
   test('what a thing consists of defines it, without the "for instance" that announced an example', () => {
