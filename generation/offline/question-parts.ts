@@ -217,6 +217,11 @@ export function isWholeWord(tokens: readonly Token[], span: { start: number; end
  * fills, and so is an everyday word ("the user", "the text"): a blank asks for a compound, a rare
  * word or a defined term.
  */
+/** "virtual environment" in "Virtual Environments and Packages": the text's own subject, a blank anybody fills. */
+function namesTheTitle(phrase: Phrase, titleWords: ReadonlySet<string>): boolean {
+  return phrase.tokenCount > 1 && phrase.lemmas.every((lemma) => titleWords.has(lemma) || titleWords.has(`${lemma}s`));
+}
+
 /**
  * "an R session" in a text about R, "a Python program" in one about Python: the subject's name before an
  * everyday noun asks for the noun alone, and any other session or program fits the blank as well — unless
@@ -266,7 +271,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     const phrase = analysis.phrases.byKey.get(span.key);
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
       return [];
-    if (titleWords.has(phrase.key) || isSubjectsEverydayThing(analysis, phrase)) return [];
+    if (titleWords.has(phrase.key) || namesTheTitle(phrase, titleWords) || isSubjectsEverydayThing(analysis, phrase)) return [];
     // "…are all binary, whereas…": a word the sentence uses as an adjective asks for a quality, not a concept.
     if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
     // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.

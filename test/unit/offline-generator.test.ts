@@ -371,6 +371,20 @@ describe('offline quizzes', () => {
     assert.ok(!joined.phrases.siblings.get('operating system')?.has('boot disk'));
   });
 
+  test('the title\'s own words ("virtual environment" under "Virtual Environments and Packages") are no blank', () => {
+    const text = [
+      'A common directory location for a virtual environment is the hidden directory in the project.',
+      'The virtual environment holds its own copy of the interpreter and the site packages.',
+      'The package installer writes every package into the site packages of the active interpreter.',
+      'The requirements file names every package with the version the project needs.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Virtual Environments and Packages', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] });
+    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().answer.text.toLowerCase());
+    assert.ok(!answers.includes('virtual environment') && answers.length > 0, answers.join(', '));
+  });
+
   test('a pool too small for three wrong options gives what it has and the next fills up: "Breaks field" stands beside "Conflicts field"', () => {
     const text = [
       'The Conflicts field indicates when a package cannot be installed simultaneously with another.',
