@@ -3,6 +3,7 @@ import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { isApparatus, isChromeOrSentence, isPageChrome } from './headings.ts';
 import { assignKinds } from './kinds.ts';
+import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
@@ -163,6 +164,14 @@ function build(content: ExtractedContent): Analysis {
     definedKeys: new Set(definitions.map((definition) => definition.key)),
     codeWords: new Set(codeText.toLowerCase().match(/\p{L}[\p{L}\p{N}_]*/gu) ?? []),
   });
+  bulletSiblings(
+    blocks.flatMap((block) => {
+      const first = block.kind === 'bullet' ? block.sentenceIds[0] : undefined;
+      const sentence = first === undefined ? undefined : sentences[first];
+      return sentence ? [{ block: block.id, tokens: sentence.tokens, spans: phrases.inSentence.get(sentence.id) ?? [] }] : [];
+    }),
+    phrases.siblings,
+  );
   // A sentence's capital letters say little about a term; the spelling used across the text does.
   const spelled = definitions.map((definition) => {
     const phrase = phrases.byKey.get(definition.key);

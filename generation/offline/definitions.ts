@@ -218,6 +218,14 @@ const NARRATIVE_ADVERBS = new Set([
   'actually',
   'really',
   'indeed',
+  // "Finally, the maintenance choices were sub-optimal": a step of a story.
+  'finally',
+  'first',
+  'next',
+  'lastly',
+  'later',
+  'afterwards',
+  'meanwhile',
 ]);
 
 function skipAdverbs(tokens: readonly Token[], index: number): number | undefined {
@@ -243,16 +251,43 @@ function adjectivesQualifyANoun(tokens: readonly Token[], from: number): boolean
   return tokens[at]?.pos === 'NOUN' || tokens[at]?.pos === 'PROPN';
 }
 
+/** "Regular expressions (called REs, or regexes, or regex patterns) are…": an aside between the term and its verb. */
+const MAX_ASIDE_TOKENS = 12;
+
+/**
+ * "Technically, a package is…", "Instead, the Handler class is…": one adverb and a comma may open a
+ * definition; a narrative one ("Then, the display is…") tells what something turns out to be.
+ * Returns where the sentence proper starts.
+ */
+function openingAdverb(tokens: readonly Token[]): number {
+  const first = tokens[0];
+  return first?.pos === 'ADV' && tokens[1]?.text === ',' && !NARRATIVE_ADVERBS.has(first.lower) ? 2 : 0;
+}
+
+/**
+ * "A set is an unordered collection…", "A method is a function that…": a word too general to be a
+ * term elsewhere ("set", "method") is one when the text says, of any one of them, what it is — an
+ * indefinite subject and an indefinite genus; "The result is a list…" speaks of one result.
+ */
+function definesAKind(tokens: readonly Token[], term: Span, body: number): boolean {
+  return INDEFINITE.has(tokens[term.start - 1]?.lower ?? '') && INDEFINITE.has(tokens[body]?.lower ?? '');
+}
+const INDEFINITE = new Set(['a', 'an']);
+const CONDITIONS = new Set(['if', 'unless', 'when', 'whenever']);
+const CLAUSE_NAMES = new Set(['clause', 'statement', 'block']);
+
 /** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
   const { tokens } = sentence;
-  const start = ARTICLES.has(tokens[0]?.lower ?? '') ? 1 : 0;
+  const lead = openingAdverb(tokens);
+  const start = ARTICLES.has(tokens[lead]?.lower ?? '') ? lead + 1 : lead;
   const subject = spans.find((span) => span.start === start);
   if (!subject) return undefined;
   let verb = subject.end + 1;
   if (tokens[verb]?.text === '(') {
     const close = tokens.findIndex((token, index) => index > verb && token.text === ')');
-    if (close < 0 || close - verb > 8) return undefined;
+    // "Unicode (https://www.unicode.org/) is…" points at where the definition is, and a long aside stands for a clause.
+    if (close < 0 || close - verb > MAX_ASIDE_TOKENS || tokens.slice(verb, close).some((token) => /\/\/|^https?$/i.test(token.text))) return undefined;
     verb = close + 1;
   }
   const lemma = tokens[verb]?.lemma;
@@ -302,6 +337,25 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
   return undefined;
 }
 
+/**
+ * "…we use a locale, which is a coherent set of values…", "…the numeric vector, which is a single
+ * entity consisting of…": a relative clause that says what the phrase before it is. Its body ends
+ * where the sentence goes on ("X, which is a Y, is used for…").
+ */
+function appositiveDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number; bodyEnd: number } | undefined {
+  const { tokens } = sentence;
+  for (let comma = 1; comma < tokens.length - 3; comma += 1) {
+    if (tokens[comma]?.text !== ',' || tokens[comma + 1]?.lower !== 'which' || tokens[comma + 2]?.lemma !== 'be') continue;
+    if (!INDEFINITE.has(tokens[comma + 3]?.lower ?? '') || !hasNounSoon(tokens, comma + 4)) continue;
+    const term = spans.find((span) => span.end === comma - 1);
+    if (!term) continue;
+    const body = comma + 3;
+    const resumes = tokens.findIndex((token, index) => index > body && token.text === ',' && CLAUSE_OPENERS.has(tokens[index + 1]?.pos ?? ''));
+    return { term, body, bodyEnd: resumes > 0 ? resumes : firstClauseEnd(tokens, body) };
+  }
+  return undefined;
+}
+
 const CLAUSE_BREAKS = new Set([';', ':', '–', '—']);
 const EXAMPLE_TAIL = /,?\s*(?:for (?:instance|example)|e\.g\.|as follows)\s*[.:]?\s*$/i;
 const CLAUSE_OPENERS = new Set(['PRON', 'AUX', 'VERB', 'ADV']);
@@ -321,40 +375,43 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
 
 function fromSentence(sentence: Sentence): Definition | undefined {
   const { tokens } = sentence;
-  if (NOT_TERMS.has(tokens[0]?.lower ?? '') || NOT_TERMS.has(`${tokens[0]?.lower} ${tokens[1]?.lower}`)) return undefined;
+  const made = (term: Span, body: string): Definition => ({
+    term: termDisplay(tokens, term),
+    key: phraseKey(tokens, term),
+    text: asSentence(capitaliseFirst(body)),
+    origin: 'sentence',
+    sentenceId: sentence.id,
+    quote: sentence.text,
+  });
   const spans = chunkNounPhrases(tokens, sentence.entities);
+  // "This is the purpose of encryption, which is a form of encoding…": a relative clause defines the
+  // phrase before it whatever the sentence opens with.
+  const appositive = appositiveDefinition(sentence, spans);
+  if (appositive) {
+    const key = phraseKey(tokens, appositive.term);
+    const body = joinTokens(tokens.slice(appositive.body, appositive.bodyEnd));
+    if (!isGenericPhrase(key) && !NOT_TERMS.has(key) && wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !POINTING_BODY.test(body))
+      return made(appositive.term, body);
+  }
+  if (NOT_TERMS.has(tokens[0]?.lower ?? '') || NOT_TERMS.has(`${tokens[0]?.lower} ${tokens[1]?.lower}`)) return undefined;
   const copula = copulaDefinition(sentence, spans);
   if (copula) {
     // "…separated by commas, for instance:" announces an example the card does not show.
     const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body))).replace(EXAMPLE_TAIL, '');
     const key = phraseKey(tokens, copula.term);
-    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isGenericPhrase(key) && !POINTING_BODY.test(body) && !NOT_TERMS.has(key)) {
-      return {
-        term: termDisplay(tokens, copula.term),
-        key,
-        text: asSentence(capitaliseFirst(body)),
-        origin: 'sentence',
-        sentenceId: sentence.id,
-        quote: sentence.text,
-      };
-    }
+    const general = isGenericPhrase(key) && !definesAKind(tokens, copula.term, copula.body);
+    // "A type is a subclass of another type if any instance of…" says when a relation holds, not what a type is.
+    // "…zero or more for or if clauses" names a clause, no condition.
+    const conditional = tokens.some(
+      (token, index) => index > copula.body && token.pos === 'SCONJ' && CONDITIONS.has(token.lower) && !CLAUSE_NAMES.has(tokens[index + 1]?.lemma ?? ''),
+    );
+    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !POINTING_BODY.test(body) && !NOT_TERMS.has(key))
+      return made(copula.term, body);
   }
   const naming = namingDefinition(sentence, spans);
-  if (naming) {
-    const key = phraseKey(tokens, naming.term);
-    if (isGenericPhrase(key)) return undefined;
-    const body = joinTokens(tokens.slice(0, naming.bodyEnd));
-    if (POINTING_BODY.test(body)) return undefined;
-    return {
-      term: termDisplay(tokens, naming.term),
-      key,
-      text: asSentence(capitaliseFirst(body)),
-      origin: 'sentence',
-      sentenceId: sentence.id,
-      quote: sentence.text,
-    };
-  }
-  return undefined;
+  if (!naming || isGenericPhrase(phraseKey(tokens, naming.term))) return undefined;
+  const body = joinTokens(tokens.slice(0, naming.bodyEnd));
+  return POINTING_BODY.test(body) ? undefined : made(naming.term, body);
 }
 
 /** A parameter list or a line of code read as "name: description" is no term a learner studies. */

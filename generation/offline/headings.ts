@@ -39,7 +39,7 @@ export function isChromeOrSentence(label: string): boolean {
     // A question is a section's title as often as not ("Who specifies the namespace?").
     /[:.!)]$/.test(trimmed) ||
     trimmed.split(/\s+/).length > 10 ||
-    isCallout(trimmed) ||
+    opensWithCallout(trimmed) ||
     wordless ||
     CUT_LINE.test(trimmed) ||
     PRINTED_VALUE.test(trimmed)

@@ -49,3 +49,45 @@ export function listSiblings(tokens: readonly Token[], spans: readonly Occurrenc
   });
   if (run.length > 1) close();
 }
+
+/** The first sentence of a bulleted entry, and the phrases it names (as the phrase index found them). */
+type Entry = { block: number; tokens: readonly Token[]; spans: readonly Occurrence[] };
+
+const MIN_BULLETED_ENTRIES = 3;
+
+/**
+ * What each entry of a bulleted list is about: the label before its colon ("• auth: …") or the phrase
+ * it opens with ("• The scheduler runs…").
+ */
+function leadOf({ tokens, spans }: Entry): string | undefined {
+  const start = tokens[0]?.pos === 'DET' ? 1 : 0;
+  const colon = tokens.findIndex((token) => token.text === ':');
+  const labelled = colon > 0 ? spans.find((span) => span.end === colon - 1 && span.start <= start + 1) : undefined;
+  return (labelled ?? spans.find((span) => span.start === start))?.key;
+}
+
+/**
+ * The entries of one bulleted list (blocks next to each other) are things of one kind, like the
+ * items of a sentence's list: their leads become each other's siblings.
+ */
+export function bulletSiblings(entries: readonly Entry[], siblings: Map<string, Set<string>>): void {
+  let run: string[] = [];
+  const close = () => {
+    const leads = [...new Set(run)];
+    if (leads.length >= MIN_BULLETED_ENTRIES) {
+      for (const key of leads) {
+        const set = siblings.get(key) ?? new Set<string>();
+        for (const other of leads) if (other !== key) set.add(other);
+        siblings.set(key, set);
+      }
+    }
+    run = [];
+  };
+  entries.forEach((entry, index) => {
+    if (index > 0 && entry.block !== (entries[index - 1]?.block ?? 0) + 1) close();
+    // An entry whose lead the tagger does not read as a noun ("kern") still belongs to the list.
+    const lead = leadOf(entry);
+    if (lead) run.push(lead);
+  });
+  close();
+}

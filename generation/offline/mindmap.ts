@@ -129,12 +129,33 @@ function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   const defined = analysis.definitionByKey.has(phrase.key);
   // "Python" in a Python tutorial: what every node is about is no node of its own.
   if (!defined && phrase.key === analysis.subject) return true;
+  // "Python users", "application developer": who reads or writes the text is no concept of it; nor is
+  // a name it mentions in passing ("Jython", "Haskell").
+  if (!defined && (PEOPLE.has(phrase.lemmas.at(-1) ?? '') || (phrase.name && phrase.count < MIN_NAME_MENTIONS))) return true;
   if (sentences < LONG_TEXT_SENTENCES) {
     const slides = analysis.units.some((unit) => unit.kind === 'slide');
     return !slides && !defined && phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF;
   }
   return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis.phrases, phrase));
 }
+
+const PEOPLE = new Set([
+  'user',
+  'developer',
+  'programmer',
+  'administrator',
+  'maintainer',
+  'author',
+  'reader',
+  'people',
+  'person',
+  'vendor',
+  'beginner',
+  'newcomer',
+  'expert',
+  'contributor',
+]);
+const MIN_NAME_MENTIONS = 2;
 
 /** A related phrase worth a node: seen more than once, or a compound, or defined, and not vague. */
 function substantial(analysis: Analysis, phrase: Phrase): boolean {

@@ -6,6 +6,7 @@ import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
 import { isGenericPhrase } from './key-phrases.ts';
+import { genusOf } from './kinds.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import {
   BLANK,
@@ -25,9 +26,11 @@ import {
   definedTermOption,
   entityAnswer,
   entityFamily,
+  GLOSSARY_ENTRY_FAMILY,
   MAX_DEFINITION_OPTION_CHARS,
   phraseOption,
   QUIZ_ENTITY_TYPES,
+  SAME_GENUS_FAMILY,
   SAME_HEAD_FAMILY,
   SIBLING_FAMILY,
   termFamily,
@@ -69,6 +72,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
   const termPreference = byDifficulty(difficulty, { easy: 1 + centrality, medium: 0.6 + 0.4 * centrality, hard: 0.4 + 0.6 * (1 - centrality) });
   if (termPreference !== undefined) {
     const phraseFamily = termFamily(phrase?.proper ?? /^\p{Lu}/u.test(definition.term));
+    const genus = genusOf(definition.text);
     candidates.push({
       kind: 'term',
       preference: termPreference,
@@ -78,8 +82,13 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
         stem: `Which term matches this definition: "${maskTerm(definition.text, definition.term)}"`,
         answer: definedTermOption(analysis, definition),
         // Other defined terms first; key phrases of the same sort when the document defines too few.
+        // Terms of the same kind first: listed beside it, defined with the same genus, or entries of the same
+        // glossary. Not those named with its head noun: a definition of "numeric vector" ("an ordered
+        // collection of numbers") fits a "data vector" as well.
         pools: [
           { family: SIBLING_FAMILY, options: pools.siblingsOf(definition.key) },
+          { family: SAME_GENUS_FAMILY, options: (genus && pools.definedTermsByGenus.get(genus)) || [] },
+          ...(definition.origin === 'glossary' ? [{ family: GLOSSARY_ENTRY_FAMILY, options: pools.glossaryTerms }] : []),
           { family: DEFINED_TERM_FAMILY, options: pools.definedTerms },
           { family: phraseFamily, options: pools.terms.get(phraseFamily) ?? [] },
         ],

@@ -4,6 +4,7 @@ import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isNameWord } from './commonness.ts';
 import { isVagueWord, type Phrase } from './key-phrases.ts';
+import { genusOf } from './kinds.ts';
 import { joinTokens, parseText, type Token } from './nlp.ts';
 import { parseNumber } from './tables.ts';
 
@@ -14,6 +15,10 @@ export type QuizPools = {
   terms: Map<string, Option[]>;
   /** Every term the document defines, names and common nouns alike: one family. */
   definedTerms: Option[];
+  /** The terms of the document's glossary lines ("uid: unique number…", "gid: …"): entries of one list. */
+  glossaryTerms: Option[];
+  /** Defined terms whose definitions open with the same noun ("A program that…"), under that noun's lemma. */
+  definedTermsByGenus: Map<string, Option[]>;
   definitions: Option[];
   entities: Map<string, Option[]>;
   /** Values of table `t` column `c`, under the key `t:c`. */
@@ -29,6 +34,10 @@ export type QuizPools = {
 export const SIBLING_FAMILY = 'term:sibling';
 
 export const SAME_HEAD_FAMILY = 'term:same-head';
+
+export const GLOSSARY_ENTRY_FAMILY = 'term:glossary-entry';
+
+export const SAME_GENUS_FAMILY = 'term:same-genus';
 
 /** Number-like entities a question can blank, and how they are told apart. */
 export const QUIZ_ENTITY_TYPES = new Set(['DATE', 'CARDINAL', 'PERCENT', 'MONEY']);
@@ -180,11 +189,17 @@ export function quizPools(analysis: Analysis): QuizPools {
     push(terms, termFamily(phrase.proper), phraseOption(phrase, phrase.display, phrase.plural));
   }
   const definedTerms: Option[] = [];
+  const glossaryTerms: Option[] = [];
+  const definedTermsByGenus = new Map<string, Option[]>();
   const definitions: Option[] = [];
   for (const definition of analysis.definitions) {
     const sentence = analysis.sentences[definition.sentenceId];
     const units = new Set(sentence ? [sentence.unit] : []);
-    definedTerms.push(definedTermOption(analysis, definition));
+    const term = definedTermOption(analysis, definition);
+    definedTerms.push(term);
+    if (definition.origin === 'glossary') glossaryTerms.push({ ...term, family: GLOSSARY_ENTRY_FAMILY });
+    const genus = genusOf(definition.text);
+    if (genus) push(definedTermsByGenus, genus, { ...term, family: SAME_GENUS_FAMILY });
     if (definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
       definitions.push(makeOption(definition.text, { family: 'definition', units, tokenCount: 0 }));
     }
@@ -213,6 +228,8 @@ export function quizPools(analysis: Analysis): QuizPools {
   const pools = {
     terms,
     definedTerms,
+    glossaryTerms,
+    definedTermsByGenus,
     definitions,
     entities: entityOptions(analysis),
     columns: columnOptions(analysis),

@@ -1,5 +1,6 @@
 import { looksLikeCode } from '../quality.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
+import { opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -31,6 +32,7 @@ const DOWNLOAD_BUTTON_SPAN = 2;
 /** A wrapped line of prose is long; a shorter unterminated line ends its paragraph (a heading). */
 const WRAPPED_LINE_MIN_CHARS = 45;
 const HEADING_MAX_WORDS = 10;
+const CALLOUT_TITLE_MAX_WORDS = 12;
 const MIN_TABLE_LINES = 3;
 const MIN_PAIR_LINES = 2;
 
@@ -144,6 +146,10 @@ function isHeading(text: string, lineCount: number): boolean {
 function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string): boolean {
   const previous = open.lines.at(-1) ?? '';
   if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous)) return false;
+  // "BACK TO BASICS The named pipe, a persistent pipe" over "A named pipe is…": a printed box's label and
+  // title on a line of their own; the box's text starts below them.
+  // ("CUPS is a project…" is a sentence that opens with a name, not a box: a title is short.)
+  if (open.lines.length === 1 && wordCount(previous) <= CALLOUT_TITLE_MAX_WORDS && opensWithCallout(previous)) return false;
   // "…server that manages newsgroups);" then "syslog: messages from…": the entries of a list in lower case, one ended by its semicolon.
   if (LOWER_LABELLED_LINE.test(line) && /[;:]$/.test(previous)) return false;
   const lowerStart = /^\p{Ll}/u.test(line);

@@ -587,6 +587,32 @@ describe('offline mindmaps', () => {
     assert.ok(!labels.includes('Variables'), labels.join(' | '));
   });
 
+  test('who reads or writes the text ("Python users", "library developers") and a name it mentions once ("Jython") are no nodes', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Interpreters',
+        'The reference interpreter compiles source code to bytecode. Python users run the reference interpreter from a terminal. The bytecode interpreter executes the bytecode of each function. Python users can also embed the bytecode interpreter.',
+      ],
+      [
+        'Libraries',
+        'A library module groups related functions. Library developers write tests for every library module. The module search path lists the directories of library modules. Library developers add a directory to the module search path.',
+      ],
+      [
+        'Alternatives',
+        'Jython compiles source code for the Java platform. The Java platform runs the compiled classes. The compiled classes load quickly on the Java platform.',
+      ],
+      [
+        'Packages',
+        'A package directory holds several library modules. The package index lists published packages. The package installer downloads packages from the package index. The package installer places a package directory on the module search path.',
+      ],
+    ];
+    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'Running code', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const labels = (await generator.mindmap({ sourceTitle: 'Running code', content, difficulty: 'medium' })).content.nodes.map((node) => node.label);
+    assert.ok(labels.includes('Bytecode interpreter'), labels.join(' | '));
+    assert.ok(!labels.some((label) => /users|developers|Jython/i.test(label)), labels.join(' | '));
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
@@ -1153,6 +1179,121 @@ describe('what a definition is not', () => {
       ].join('\n'),
     );
     assert.deepEqual(found, ['contiguous', 'statement', 'data frame']);
+  });
+});
+
+describe('what a definition is', () => {
+  const definitions = (text: string) =>
+    analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => [
+      definition.term,
+      definition.text,
+    ]);
+
+  test('a general word is a term when the text says what any one of them is ("A set is…"), not when it speaks of one ("The result is…")', () => {
+    assert.deepEqual(
+      definitions(
+        ['A set is an unordered collection with no duplicate elements.', 'The result is a list of values for the parameters of the model.'].join('\n'),
+      ),
+      [['set', 'An unordered collection with no duplicate elements.']],
+    );
+  });
+
+  test('one adverb and a comma may open a definition ("Technically, …"); a step of a story may not ("Finally, …")', () => {
+    assert.deepEqual(
+      definitions(
+        [
+          'Technically, a package is a Python module with a search path of its own.',
+          'Finally, the maintenance choices were sub-optimal: the changes made to the original code were not documented.',
+        ].join('\n'),
+      ),
+      [['package', 'A Python module with a search path of its own.']],
+    );
+  });
+
+  test('a relative clause defines the phrase before it ("…a locale, which is a coherent set of values…"), up to where the sentence goes on', () => {
+    assert.deepEqual(
+      definitions(
+        [
+          'Although each parameter can be set on its own, we generally use a locale, which is a coherent set of values for these parameters.',
+          'The parser, which is a program that reads tokens, builds the syntax tree of the module.',
+        ].join('\n'),
+      ),
+      [
+        ['locale', 'A coherent set of values for these parameters.'],
+        ['parser', 'A program that reads tokens.'],
+      ],
+    );
+  });
+
+  test('a longer aside may stand between a term and its verb ("Regular expressions (called REs, or regexes, or regex patterns) are…")', () => {
+    assert.deepEqual(definitions('Regular expressions (called REs, or regexes, or regex patterns) are a tiny programming language embedded inside Python.'), [
+      ['Regular expressions', 'A tiny programming language embedded inside Python.'],
+    ]);
+  });
+
+  test('a body that says when a relation holds is no definition ("…a subclass of another type if…"); "for or if clauses" names clauses', () => {
+    assert.deepEqual(
+      definitions(
+        [
+          'A type is a subclass of another type if any instance of the first type is also an instance of the second.',
+          'A list comprehension consists of brackets containing an expression followed by a for clause, then zero or more for or if clauses.',
+        ].join('\n'),
+      ),
+      [['list comprehension', 'Brackets containing an expression followed by a for clause, then zero or more for or if clauses.']],
+    );
+  });
+
+  test("a printed box's label and title on a line of their own head no section and leave the box's first sentence whole", () => {
+    const text = [
+      'Log messages are written to files under the log directory by the logging daemon.',
+      '',
+      'DEBIAN POLICY Log files, a journal of the system',
+      'A log file is a plain text file that records the messages of the system.',
+      '',
+      'CUPS is a project and a trademark owned and managed by Apple, and it is the printing system',
+      'of most Unix systems today.',
+    ].join('\n');
+    const analysis = analyse({ title: 'Logs', text, outline: [{ kind: 'section', index: 0, title: 'Logs', text }] });
+    assert.ok(
+      analysis.definitions.some((definition) => definition.term === 'log file' && /^A plain text file/.test(definition.text)),
+      JSON.stringify(analysis.definitions),
+    );
+    assert.ok(!analysis.sentences.some((sentence) => sentence.section?.startsWith('DEBIAN POLICY')));
+    assert.ok(analysis.sentences.some((sentence) => /^CUPS is a project .* most Unix systems today\.$/.test(sentence.text)));
+  });
+});
+
+describe('what the text shows to be of one kind', () => {
+  test('the entries of a bulleted list are siblings, their leads read from the label or the opening phrase', () => {
+    const text = [
+      'Syslog sorts the messages it gets by facility and priority before it stores them.',
+      '• auth: messages about authentication and logins;',
+      '• kern: messages coming from the kernel itself;',
+      '• mail: messages of the mail server and its queue;',
+      '• The cron daemon sends its own messages.',
+    ].join('\n');
+    const { siblings } = analyse({ title: 'Syslog', text, outline: [{ kind: 'section', index: 0, title: 'Syslog', text }] }).phrases;
+    assert.deepEqual([...(siblings.get('auth') ?? [])].sort(), ['cron daemon', 'mail']);
+  });
+
+  test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
+    const text = [
+      'A router is a machine that connects several networks to each other.',
+      'A bridge is a machine that joins two segments of one network.',
+      'A hub is a machine that repeats frames to all the ports of a network.',
+      'A frame is a unit of data that crosses one link of a network.',
+      'A subnet is a range of addresses that share the same network prefix.',
+      'A gateway is a router that leads out of the local network.',
+      'A packet is a unit of data that travels between two hosts of a network.',
+      'A port is a number that names one service on a host.',
+      'A protocol is a set of rules that two hosts follow to exchange data.',
+      'A datagram is a packet that is sent without a connection.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Networks', text, outline: [{ kind: 'section', index: 0, title: 'Networks', text }] });
+    const candidate = quizCandidates(analysis, quizPools(analysis), 'medium').find((each) => each.kind === 'term' && each.question().answer.text === 'router');
+    assert.ok(candidate);
+    const wrong = distractorsFor(candidate.question(), 'medium', createRandom(1))?.map((option) => option.text) ?? [];
+    assert.ok(wrong.includes('bridge') && wrong.includes('hub'), wrong.join(', '));
   });
 });
 
