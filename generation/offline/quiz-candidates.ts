@@ -81,16 +81,16 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
       question: () => ({
         stem: `Which term matches this definition: "${maskTerm(definition.text, definition.term)}"`,
         answer: definedTermOption(analysis, definition),
-        // Other defined terms first; key phrases of the same sort when the document defines too few.
         // Terms of the same kind first: listed beside it, defined with the same genus, or entries of the same
-        // glossary. Not those named with its head noun: a definition of "numeric vector" ("an ordered
-        // collection of numbers") fits a "data vector" as well.
+        // glossary; then other defined terms, and key phrases of the same sort when the document defines too
+        // few. Not those named with its head noun: a definition of "numeric vector" ("an ordered collection
+        // of numbers") fits a "data vector" as well.
         pools: [
           { family: SIBLING_FAMILY, options: pools.siblingsOf(definition.key) },
           { family: SAME_GENUS_FAMILY, options: (genus && pools.definedTermsByGenus.get(genus)) || [] },
           ...(definition.origin === 'glossary' ? [{ family: GLOSSARY_ENTRY_FAMILY, options: pools.glossaryTerms }] : []),
           { family: DEFINED_TERM_FAMILY, options: pools.definedTerms },
-          { family: phraseFamily, options: pools.terms.get(phraseFamily) ?? [] },
+          ...anyPhraseOf(pools, definedTermOption(analysis, definition), phraseFamily),
         ],
         explanation: quoteExplanation(definition.quote, definition.term),
         source: source(),
@@ -118,6 +118,15 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
     });
   }
   return candidates;
+}
+
+/**
+ * Any key phrase of the answer's sort, as a last pool — but not for a name ("Telnet", "Perl", "GNOME"):
+ * names are of as many kinds as there are things ("Unicode", "XML" and "Perl" beside "HTML"), so a name
+ * stands only among names the text lists or defines beside it. Judged: 2 of 10 such items were kept.
+ */
+function anyPhraseOf(pools: QuizPools, answer: Option, family: string): Array<{ family: string; options: readonly Option[] }> {
+  return answer.name ? [] : [{ family, options: pools.terms.get(family) ?? [] }];
 }
 
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
@@ -149,16 +158,14 @@ function termClozes(build: Build, sentence: Sentence): Candidate[] {
           return {
             stem: `Complete the sentence: "${maskTokens(tokens, span.start, span.end)}"`,
             answer,
-            // A term the document defines stands among the other terms it defines (a glossary's entries),
-            // before any phrase it merely uses.
-            // A compound stands first among compounds of its head ("raise statement" among "try statement",
-            // "return statement"); a term the document defines among the other terms it defines (a
-            // glossary's entries); then any phrase of the document.
+            // What the text lists beside it first; a compound among compounds of its head ("raise statement"
+            // among "try statement", "return statement"); a term the document defines among the other terms
+            // it defines (a glossary's entries); then any phrase of the document.
             pools: [
               { family: SIBLING_FAMILY, options: pools.siblingsOf(phrase.key) },
               ...(phrase.tokenCount > 1 ? [{ family: SAME_HEAD_FAMILY, options: pools.keyPhrasesByHead.get(phrase.lemmas.at(-1) ?? '') ?? [] }] : []),
               ...(analysis.definitionByKey.has(phrase.key) ? [{ family: DEFINED_TERM_FAMILY, options: pools.definedTerms }] : []),
-              { family: answer.family, options: pools.terms.get(answer.family) ?? [] },
+              ...anyPhraseOf(pools, answer, answer.family),
             ],
             explanation: quoteExplanation(sentence.text, surface),
             source: sentenceReference(analysis, sentence, surface),

@@ -1276,6 +1276,22 @@ describe('what the text shows to be of one kind', () => {
     assert.deepEqual([...(siblings.get('auth') ?? [])].sort(), ['cron daemon', 'mail']);
   });
 
+  test('a name ("Unicode") stands only among names the text lists or defines beside it, never among any names of the text ("SSH", "Telnet")', () => {
+    const text = [
+      'Remote login tools such as Telnet and RSH were used before SSH.',
+      'The SSH protocol encrypts every session between a client and a server.',
+      'Unicode defines the characters that a terminal may show.',
+      'Perl scripts often automate SSH sessions on many servers.',
+      'XML files store the configuration of some SSH clients.',
+      'The SSH protocol replaced Telnet on most servers, and Telnet is rarely enabled today.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Remote login', text, outline: [{ kind: 'section', index: 0, title: 'Remote login', text }] });
+    const blanks = quizCandidates(analysis, quizPools(analysis), 'medium').filter((candidate) => candidate.kind === 'cloze');
+    const unicode = blanks.map((candidate) => candidate.question()).find((question) => question.answer.text === 'Unicode');
+    assert.ok(unicode);
+    assert.equal(distractorsFor(unicode, 'medium', createRandom(1)), undefined);
+  });
+
   test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
     const text = [
       'A router is a machine that connects several networks to each other.',
