@@ -306,6 +306,9 @@ function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
   while (start <= end && isDroppableLead(tokens, start)) start += 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
+  // "The package index lists the directories…", "XML files store the configuration…": no noun is followed
+  // by a determiner, so the last word before one is the verb the tagger read as a noun.
+  if (end > start && DETERMINER_AFTER_VERB.has(tokens[end + 1]?.text ?? '')) end -= 1;
   // Keep at most five content words, the head included.
   let contentWords = 0;
   for (let index = end; index >= start; index -= 1) {
@@ -321,6 +324,8 @@ function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   const phrase = tokens.slice(start, end + 1);
   return joinTokens(phrase).length >= 3 && phrase.some((token) => isWordToken(token) && !token.stop) ? { start, end } : undefined;
 }
+
+const DETERMINER_AFTER_VERB = new Set(['the', 'a', 'an', 'its', 'their', 'each', 'every', 'all', 'these', 'those', 'some', 'any']);
 
 /** Maximal runs of adjectives and nouns ending in a noun; "X of (the) Y" between names joins. */
 export function chunkNounPhrases(tokens: readonly Token[], entities: readonly Entity[] = []): Span[] {

@@ -1276,6 +1276,14 @@ describe('what the text shows to be of one kind', () => {
     assert.deepEqual([...(siblings.get('auth') ?? [])].sort(), ['cron daemon', 'mail']);
   });
 
+  test('a verb the tagger read as a noun ends no phrase: no noun is followed by a determiner ("The package index lists the…")', () => {
+    const text = 'The package index lists the published packages. The package installer places a package directory on the search path.';
+    const analysis = analyse({ title: 'Packages', text, outline: [{ kind: 'section', index: 0, title: 'Packages', text }] });
+    const keys = [...analysis.phrases.inSentence.values()].flat().map((span) => span.key);
+    assert.ok(keys.includes('package index') && keys.includes('package installer'), keys.join(', '));
+    assert.ok(!keys.some((key) => /index list|installer place/.test(key)), keys.join(', '));
+  });
+
   test('a name ("Unicode") stands only among names the text lists or defines beside it, never among any names of the text ("SSH", "Telnet")', () => {
     const text = [
       'Remote login tools such as Telnet and RSH were used before SSH.',
