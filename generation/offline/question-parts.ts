@@ -55,7 +55,7 @@ const POINTING = new Set([
   'otherwise',
 ]);
 const ELSEWHERE =
-  /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b/i;
+  /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former)\b|\bnext (?:paragraph|section|chapter|page)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b/i;
 /** "this chapter", "these files", "those servers": the stem points at text it does not show. */
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 export const EARLY_TOKENS = 6;
@@ -125,6 +125,8 @@ function insideBrackets(tokens: readonly Token[], at: number): boolean {
   return depth > 0;
 }
 
+const ARTICLE_WORDS = new Set(['a', 'an', 'the']);
+
 function startsWithoutSubject(tokens: readonly Token[]): boolean {
   const first = tokens[0];
   if (!first) return true;
@@ -138,7 +140,8 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     (first.text === '[' && tokens[1]?.pos === 'NUM' && tokens[2]?.text === ']') ||
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
     (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
-    (first.pos === 'VERB' && /^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text))
+    // "Returns an array listing…": tagged a verb, or a plural noun right before a determiner, which no noun is.
+    (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || ARTICLE_WORDS.has(tokens[1]?.lower ?? '')))
   );
 }
 

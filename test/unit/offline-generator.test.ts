@@ -1276,6 +1276,23 @@ describe('what the text shows to be of one kind', () => {
     assert.deepEqual([...(siblings.get('auth') ?? [])].sort(), ['cron daemon', 'mail']);
   });
 
+  test('a sentence that points to the next paragraph, or a reference entry without its subject ("Returns an array…"), gets no blank', () => {
+    const sentences = [
+      'Network printers will have to be set up manually as described in the next paragraph.',
+      'Returns an array listing the events for which the emitter has registered listeners.',
+      'Network printers are set up with the printer configuration tool of the desktop.',
+    ];
+    const analysis = analyse({
+      title: 'Printers',
+      text: sentences.join(' '),
+      outline: [{ kind: 'section', index: 0, title: 'Printers', text: sentences.join(' ') }],
+    });
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, false, true],
+    );
+  });
+
   test('a verb the tagger read as a noun ends no phrase: no noun is followed by a determiner ("The package index lists the…")', () => {
     const text = 'The package index lists the published packages. The package installer places a package directory on the search path.';
     const analysis = analyse({ title: 'Packages', text, outline: [{ kind: 'section', index: 0, title: 'Packages', text }] });
