@@ -2,7 +2,7 @@ import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
-import { joinTokens, parseText, type Token } from './nlp.ts';
+import { joinTokens, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
@@ -184,16 +184,6 @@ function opensWithVerb(tokens: readonly Token[]): boolean {
 }
 
 const NOUN_FOLLOWERS = new Set(['NOUN', 'ADP', 'AUX', 'VERB']);
-const verbReadings = new Map<string, boolean>();
-/** Whether a capitalised word the tagger read as a name is a verb: "Process", "Diff" and "Update" are, after "to". */
-function readsAsVerb(word: string): boolean {
-  let reading = verbReadings.get(word);
-  if (reading === undefined) {
-    reading = parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB';
-    verbReadings.set(word, reading);
-  }
-  return reading;
-}
 
 /** "The display is then an ANOVA table…": what something turns out to be in a procedure, not what it is. */
 const NARRATIVE_ADVERBS = new Set([

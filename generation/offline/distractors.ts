@@ -32,6 +32,8 @@ export type Option = {
   kinds?: ReadonlySet<string>;
   /** A one-word name ("GNOME", "ifupdown", "venv"): only another name can stand beside it, and it beside no other kind of term. */
   name?: boolean;
+  /** A term for a doer ("parser", "scheduler", "logger", ./agent-nouns.ts): only other doers stand beside it. */
+  doer?: boolean;
 };
 
 export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
@@ -98,6 +100,7 @@ function compatible(answer: Option, option: Option): boolean {
   if (answer.plural !== undefined && option.plural !== undefined && answer.plural !== option.plural) return false;
   if (answer.wordClass !== undefined && option.wordClass !== undefined && answer.wordClass !== option.wordClass) return false;
   if (answer.name !== undefined && option.name !== undefined && answer.name !== option.name) return false;
+  if (answer.doer === true && option.doer !== true) return false;
   if (Math.abs(answer.tokenCount - option.tokenCount) > Math.max(1, answer.tokenCount / 2)) return false;
   const [short, long] = answer.text.length <= option.text.length ? [answer.text.length, option.text.length] : [option.text.length, answer.text.length];
   return long <= short * MAX_LENGTH_RATIO + 4;

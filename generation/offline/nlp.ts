@@ -92,3 +92,14 @@ export function parseText(text: string): ParsedSentence[] {
 export function joinTokens(tokens: readonly Token[]): string {
   return tokens.map((token, index) => (index === 0 ? token.text : token.space + token.text)).join('');
 }
+
+const verbReadings = new Map<string, boolean>();
+/** Whether a word can be a verb: the tagger reads it as one after "to" ("to process it", "to parse it"). */
+export function readsAsVerb(word: string): boolean {
+  let reading = verbReadings.get(word);
+  if (reading === undefined) {
+    reading = parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB';
+    verbReadings.set(word, reading);
+  }
+  return reading;
+}

@@ -2,6 +2,7 @@ import { comparisonKey } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
+import { isDoer } from './agent-nouns.ts';
 import { isNameWord } from './commonness.ts';
 import { isVagueWord, type Phrase } from './key-phrases.ts';
 import { genusOf } from './kinds.ts';
@@ -77,6 +78,7 @@ export function phraseOption(phrase: Phrase, text: string = phrase.display, plur
     family: termFamily(phrase.proper),
     lemmas: new Set(phrase.lemmas),
     head: phrase.lemmas.at(-1),
+    doer: isDoer(phrase.lemmas.at(-1) ?? ''),
     tokenCount: phrase.tokenCount,
     plural,
     units: new Set(phrase.units.keys()),
@@ -97,6 +99,7 @@ export function definedTermOption(analysis: Analysis, definition: Definition): O
     ? phraseOption(phrase, definition.term)
     : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
   option.name ??= option.tokenCount === 1 && isNameWord(definition.term, option.key);
+  option.doer ??= isDoer(option.key.split(' ').at(-1) ?? '');
   return { ...option, family: DEFINED_TERM_FAMILY, wordClass: wordClassOf(definition.term) };
 }
 

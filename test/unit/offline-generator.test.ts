@@ -1317,6 +1317,27 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(distractorsFor(unicode, 'medium', createRandom(1)), undefined);
   });
 
+  test('a doer ("parser") stands among doers ("assembler", "linker"), never beside things that do nothing ("indentation level", "backslash")', () => {
+    const text = [
+      'The parser builds a syntax tree from the tokens of a logical line.',
+      'The assembler turns the instructions of a source file into machine code.',
+      'The compiler turns the syntax tree into bytecode for the interpreter.',
+      'The linker joins the object files of a program into one executable.',
+      'The indentation level of a logical line decides which block the line belongs to.',
+      'A backslash at the end of a physical line joins it with the next physical line.',
+      'A string prefix such as r or b changes how a string literal is read.',
+      'The debugger stops the program at a breakpoint and shows its variables.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Lexing', text, outline: [{ kind: 'section', index: 0, title: 'Lexing', text }] });
+    const question = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question())
+      .find((each) => each.answer.text === 'parser');
+    assert.ok(question);
+    const wrong = distractorsFor(question, 'medium', createRandom(1))?.map((option) => option.text) ?? [];
+    assert.ok(wrong.length === 3 && !wrong.some((option) => /level|backslash|prefix|line|tree/.test(option)), wrong.join(', '));
+  });
+
   test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
     const text = [
       'A router is a machine that connects several networks to each other.',
