@@ -248,7 +248,7 @@ describe('offline quizzes', () => {
       'A subnet mask divides an IP address into network and host parts.',
       'A root user administers the machine.',
       'A crossover cable connects two computers directly.',
-      'A router connects several networks to each other.',
+      'A gateway connects several networks to each other.',
     ].join(' ');
     const analysis = analyse({ title: 'Networks', text, outline: [{ kind: 'section', index: 0, title: 'Networks', text }] });
     const option = (key: string) => ({ ...phraseOption(analysis.phrases.byKey.get(key)!), family: 'term' });
@@ -263,7 +263,7 @@ describe('offline quizzes', () => {
         [true, true, true],
         forName.map((picked) => picked.text).join(', '),
       );
-      const forTerm = pickDistractors(option('router'), pool, { difficulty: 'medium', random, stemKey: '' }) ?? [];
+      const forTerm = pickDistractors(option('gateway'), pool, { difficulty: 'medium', random, stemKey: '' }) ?? [];
       assert.deepEqual(
         forTerm.map((picked) => common.includes(picked.key)),
         [true, true, true],
@@ -1374,6 +1374,9 @@ describe('facts come from prose, never from code or page chrome', () => {
       'A class attribute is shared by all instances of the class, while an instance attribute belongs to one object.',
       'The constructor initialises the instance attributes of a new object.',
       'A mixin is a small base class that adds one capability to its derived classes.',
+      'The interpreter searches the base classes of a class in the method resolution order.',
+      'The garbage collector frees an object when no name refers to it any more.',
+      'The debugger shows the attributes of an object when the program stops.',
     ];
     const html = `<html><body><nav>Download the ebook | Previous | Next</nav><h1>Classes</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}<pre>class B(Base): pass\nclass C(B): pass\n&gt;&gt;&gt; print("Arguments", ham, eggs)</pre><footer>Copyright 2001 Python Software Foundation</footer></body></html>`;
     const content = htmlContent(html, 'Classes', undefined);
