@@ -5,12 +5,12 @@ import { difficulties, type Difficulty, type ExtractedContent, type MindmapConte
 import { GenerationError } from '../../ports/generator.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor } from '../../generation/offline/quiz.ts';
+import { distractorsFor, worthABlank } from '../../generation/offline/quiz.ts';
 import { makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
-import { phraseOption, quizPools } from '../../generation/offline/quiz-pools.ts';
+import { phraseOption, quizPools, SAME_HEAD_FAMILY, SIBLING_FAMILY } from '../../generation/offline/quiz-pools.ts';
 import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
 
@@ -1336,6 +1336,15 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(question);
     const wrong = distractorsFor(question, 'medium', createRandom(1))?.map((option) => option.text) ?? [];
     assert.ok(wrong.length === 3 && !wrong.some((option) => /level|backslash|prefix|line|tree/.test(option)), wrong.join(', '));
+  });
+
+  test('a blank is made on a concept the text comes back to, or among options the text shows to be of its kind; not on a phrase said once', () => {
+    const term = (text: string, frequency: number, family = 'term:common') => makeOption(text, { family, frequency });
+    const unknownKind = [term('boot loader', 3), term('swap partition', 2), term('device driver', 4)];
+    assert.equal(worthABlank(term('page table', 1), unknownKind), false);
+    assert.equal(worthABlank(term('page table', 2), unknownKind), true);
+    const shownKind = [term('boot loader', 1, SIBLING_FAMILY), term('swap partition', 1, SAME_HEAD_FAMILY), term('device driver', 4)];
+    assert.equal(worthABlank(term('page table', 1), shownKind), true);
   });
 
   test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
