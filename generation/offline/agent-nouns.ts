@@ -77,3 +77,26 @@ export function isDoer(head: string): boolean {
   readings.set(head, doer);
   return doer;
 }
+
+/** What a definition says its term is, when that is a doer: "The program that takes requests…" makes a server one. */
+const DOER_GENERA = new Set([
+  'program',
+  'tool',
+  'utility',
+  'daemon',
+  'service',
+  'server',
+  'machine',
+  'computer',
+  'device',
+  'process',
+  'command',
+  'application',
+  'person',
+  'engine',
+  'agent',
+]);
+
+export function isDoerGenus(genus: string | undefined): boolean {
+  return genus !== undefined && (DOER_GENERA.has(genus) || isDoer(genus));
+}

@@ -2,7 +2,7 @@ import { comparisonKey } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
-import { isDoer } from './agent-nouns.ts';
+import { isDoer, isDoerGenus } from './agent-nouns.ts';
 import { isNameWord } from './commonness.ts';
 import { isVagueWord, type Phrase } from './key-phrases.ts';
 import { genusOf } from './kinds.ts';
@@ -99,7 +99,7 @@ export function definedTermOption(analysis: Analysis, definition: Definition): O
     ? phraseOption(phrase, definition.term)
     : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
   option.name ??= option.tokenCount === 1 && isNameWord(definition.term, option.key);
-  option.doer ??= isDoer(option.key.split(' ').at(-1) ?? '');
+  option.doer = option.doer === true || isDoer(option.key.split(' ').at(-1) ?? '') || isDoerGenus(genusOf(definition.text));
   return { ...option, family: DEFINED_TERM_FAMILY, wordClass: wordClassOf(definition.term) };
 }
 

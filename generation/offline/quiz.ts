@@ -5,7 +5,7 @@ import type { Analysis } from './analysis.ts';
 import { isVariant, pickDistractors, type Option } from './distractors.ts';
 import type { Candidate, Question } from './question-parts.ts';
 import { quizCandidates } from './quiz-candidates.ts';
-import { DEFINED_TERM_FAMILY, GLOSSARY_ENTRY_FAMILY, quizPools, SAME_GENUS_FAMILY, SAME_HEAD_FAMILY, SIBLING_FAMILY } from './quiz-pools.ts';
+import { GLOSSARY_ENTRY_FAMILY, quizPools, SAME_GENUS_FAMILY, SAME_HEAD_FAMILY, SIBLING_FAMILY } from './quiz-pools.ts';
 import { createRandom, hashText, shuffled } from './seeded-random.ts';
 
 // Multiple-choice quizzes: candidates (./quiz-candidates.ts) chosen greedily by preference, each
@@ -33,7 +33,7 @@ function givesAway(stem: string, answer: string): boolean {
 }
 
 const DISTRACTORS = 3;
-const KIND_SHOWN: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY, DEFINED_TERM_FAMILY]);
+const KIND_SHOWN: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY]);
 
 /**
  * Three wrong options, from the question's pools in order: a pool too small for all three gives what
@@ -46,8 +46,10 @@ export function distractorsFor(question: Question, difficulty: Difficulty, rando
   for (const pool of question.pools) {
     const options = pool.options.filter((option) => !chosen.some((other) => isVariant(other, option)));
     // A pool that shows its options to be of the answer's kind (listed beside it, named or defined alike)
-    // needs no sign of kind from their form: a router stands among bridges and hubs, doers or not.
-    const answer = { ...question.answer, family: pool.family, doer: KIND_SHOWN.has(pool.family) ? undefined : question.answer.doer };
+    // needs no sign of kind from their form: a router stands among bridges and hubs, doers or not; and
+    // beside two such, the third wrong option may be a weaker one, as a teacher's would.
+    const shown = chosen.filter((option) => KIND_SHOWN.has(option.family)).length >= 2;
+    const answer = { ...question.answer, family: pool.family, doer: KIND_SHOWN.has(pool.family) || shown ? undefined : question.answer.doer };
     for (let count = DISTRACTORS - chosen.length; count >= 1; count -= 1) {
       const picked = pickDistractors(answer, options, { difficulty, random, stemKey, count });
       if (picked) {

@@ -1347,6 +1347,22 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(worthABlank(term('page table', 1), shownKind), true);
   });
 
+  test('a term defined as a doer ("a program that forwards requests…") is a doer too, whatever its form ("proxy")', () => {
+    const text = [
+      'A proxy is a program that forwards the requests of a client to another machine.',
+      'A daemon is a program that runs in the background without a terminal.',
+      'A passphrase is a secret sentence that protects a private key.',
+      'A session is a period during which a user stays logged in on a machine.',
+      'A tunnel is a connection that carries the traffic of another protocol.',
+      'A key pair is a set of two keys that belong together.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Remote login', text, outline: [{ kind: 'section', index: 0, title: 'Remote login', text }] });
+    const candidate = quizCandidates(analysis, quizPools(analysis), 'medium').find((each) => each.kind === 'term' && each.question().answer.text === 'proxy');
+    assert.ok(candidate);
+    const wrong = distractorsFor(candidate.question(), 'medium', createRandom(1))?.map((option) => option.text);
+    assert.equal(wrong, undefined, wrong?.join(', '));
+  });
+
   test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
     const text = [
       'A router is a machine that connects several networks to each other.',
