@@ -436,9 +436,9 @@ function isCutShort(text: string): boolean {
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "The most important type…", "Of course…", "10.93 on 10 degrees…": a comparison, a ranking, a remark carrying on, or printed output. */
+/** "Similar to…", "The most important type…", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:the\s+)?(?:most|least)\s|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
 /** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
 const NARRATION = /\b(?:we|us|our)\b/i;
 /** "Graphical facilities are an important and extremely versatile component…": praise, not a definition. */

@@ -1175,6 +1175,7 @@ describe('what a definition is not', () => {
         'The display is then an ANOVA table that compares the fitted models.',
         'Linux is definitely a multi-user system, so it needs a permission system.',
         'Vectors are the most important type of object in the language.',
+        'Strings are examples of sequence types, and support the common operations of such types.',
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
     );
