@@ -61,9 +61,15 @@ function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boole
 }
 
 const MIN_STEM = 5;
-/** "graphics" and "graphical", "encode" and "encoding": one word's stem begins the other. */
+const MIN_ABBREVIATION = 3;
+/**
+ * "graphics" and "graphical", "encode" and "encoding": one word's stem begins the other; "enum" and
+ * "enumeration", "str" and "string": one word is the other cut short.
+ */
 function sameStem(a: string, b: string): boolean {
   if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= MIN_ABBREVIATION && long.startsWith(short)) return true;
   let shared = 0;
   while (shared < a.length && a[shared] === b[shared]) shared += 1;
   return shared >= MIN_STEM && shared >= 0.7 * Math.min(a.length, b.length);

@@ -6,7 +6,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import { distractorsFor, worthABlank } from '../../generation/offline/quiz.ts';
-import { makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
+import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
@@ -1362,6 +1362,13 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(candidate);
     const wrong = distractorsFor(candidate.question(), 'medium', createRandom(1))?.map((option) => option.text);
     assert.equal(wrong, undefined, wrong?.join(', '));
+  });
+
+  test('a word cut short is the same word: "enum member" and "enumeration member", "str" and "string" never stand side by side', () => {
+    const option = (text: string) => makeOption(text, { family: 'term:common' });
+    assert.ok(isVariant(option('enum member'), option('enumeration member')));
+    assert.ok(isVariant(option('str'), option('string')));
+    assert.ok(!isVariant(option('local machine'), option('remote machine')));
   });
 
   test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
