@@ -156,6 +156,8 @@ const PEOPLE = new Set([
   'contributor',
 ]);
 const MIN_NAME_MENTIONS = 2;
+/** Leaves a bare branch borrows from the concepts it names that are more at home in other branches. */
+const MIN_BORROWED = 2;
 
 /** A related phrase worth a node: seen more than once, or a compound, or defined, and not vague. */
 function substantial(analysis: Analysis, phrase: Phrase): boolean {
@@ -221,13 +223,18 @@ function homes(analysis: Analysis, topics: readonly Topic[]): Map<string, Topic>
   return new Map([...home].filter(([key]) => !named(key)).map(([key, { topic }]) => [key, topic]));
 }
 
-/** The topic's own key phrases, most weighty first (defined terms count extra). */
-function topicPhrases(context: Context, topic: Topic): Phrase[] {
+/**
+ * The topic's own key phrases, most weighty first (defined terms count extra); with `anyHome`, every key
+ * phrase it names, also those more at home in another topic.
+ */
+function topicPhrases(context: Context, topic: Topic, anyHome = false): Phrase[] {
   return [...localCounts(context.analysis, topic).entries()]
     .map(([key, count]) => ({ phrase: context.analysis.phrases.byKey.get(key), count }))
     .filter(
       (entry): entry is { phrase: Phrase; count: number } =>
-        entry.phrase?.keyPhrase === true && context.home.get(entry.phrase.key) === topic && !isVagueNode(context.analysis, entry.phrase),
+        entry.phrase?.keyPhrase === true &&
+        (anyHome ? context.home.has(entry.phrase.key) : context.home.get(entry.phrase.key) === topic) &&
+        !isVagueNode(context.analysis, entry.phrase),
     )
     .map(({ phrase, count }) => ({ phrase, weight: Math.pow(count, 0.7) * phrase.score * (context.analysis.definitionByKey.has(phrase.key) ? 1.5 : 1) }))
     .sort((a, b) => b.weight - a.weight || a.phrase.key.localeCompare(b.phrase.key))
@@ -278,7 +285,11 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   const breadth = context.shape.breadth[level + 1] ?? 0;
   const scope = new Set(topic.sentences.map((sentence) => sentence.id));
   const own = topicPhrases(context, topic);
-  const phrases = own.filter((phrase) => !context.used.has(phrase.key)).slice(0, breadth);
+  const unused = (phrases: readonly Phrase[]) => phrases.filter((phrase) => !context.used.has(phrase.key));
+  // A short section whose concepts are all more at home elsewhere still shows the ones it names, so
+  // that no branch of the map is bare.
+  const ownUnused = unused(own);
+  const phrases = (ownUnused.length > 0 ? ownUnused : unused(topicPhrases(context, topic, true)).slice(0, MIN_BORROWED)).slice(0, breadth);
   for (const phrase of phrases) take(context, phrase);
   const top = own[0];
   return {

@@ -613,6 +613,33 @@ describe('offline mindmaps', () => {
     assert.ok(!labels.some((label) => /users|developers|Jython/i.test(label)), labels.join(' | '));
   });
 
+  test('a short section whose concepts are more at home in another branch still shows the ones it names', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Tokens',
+        'The tokenizer splits a logical line into tokens. Each token has a token type. The token type of a name token is NAME. A name token holds an identifier. The tokenizer emits an INDENT token for deeper lines and an INDENT token after a colon. The tokenizer emits a DEDENT token for shallower lines and a DEDENT token at the end of a file. A NEWLINE token ends a statement, and the tokenizer emits a NEWLINE token after each logical line.',
+      ],
+      ['Line ends', 'A NEWLINE token, an INDENT token or a DEDENT token may follow the end of a logical line.'],
+      [
+        'Literals',
+        'A string literal is enclosed in quotes. A bytes literal starts with the letter b. A raw string literal keeps its backslashes. A string literal may span several physical lines.',
+      ],
+      [
+        'Operators',
+        'An operator token combines two values. The operator precedence decides the order of evaluation. Each operator token has an operator precedence.',
+      ],
+    ];
+    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'Lexing', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const map = (await generator.mindmap({ sourceTitle: 'Lexing', content, difficulty: 'medium' })).content;
+    const lineEnds = map.nodes.find((node) => node.label === 'Line ends');
+    assert.ok(lineEnds);
+    assert.ok(
+      map.nodes.some((node) => node.parentId === lineEnds.id),
+      map.nodes.map((node) => node.label).join(' | '),
+    );
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
