@@ -19,9 +19,35 @@ const CALLOUT_WORD_ZIPF = 3.2;
  */
 export function opensWithCallout(text: string): boolean {
   if (isCallout(text)) return true;
+  // "COMMUNITY CUPS": a box's label and a short title all in capitals, as books print their sidebars
+  // ("EXIT STATUS" is a heading).
+  const words = text.trim().split(/\s+/);
+  if (words.length >= 2 && words.length <= 3 && words.every((word) => /^\p{Lu}[\p{Lu}\d-]*$/u.test(word))) {
+    return BOX_LABELS.has(words[0]?.toLowerCase() ?? '');
+  }
   const run = /^((?:\p{Lu}{2,}\s+){2,})\p{Lu}/u.exec(text)?.[1]?.trim().split(/\s+/);
   return isEverydayCapitals(run?.at(-1));
 }
+
+/** The labels books print on their sidebars. */
+const BOX_LABELS = new Set([
+  'note',
+  'tip',
+  'warning',
+  'caution',
+  'important',
+  'community',
+  'culture',
+  'vocabulary',
+  'tool',
+  'security',
+  'history',
+  'documentation',
+  'alternative',
+  'beware',
+  'hint',
+  'sidebar',
+]);
 
 /** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
 const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;

@@ -1288,6 +1288,23 @@ describe('what a definition is', () => {
     );
     assert.ok(!analysis.sentences.some((sentence) => sentence.section?.startsWith('DEBIAN POLICY')));
     assert.ok(analysis.sentences.some((sentence) => /^CUPS is a project .* most Unix systems today\.$/.test(sentence.text)));
+    // A label and a title that is a name, all in capitals ("COMMUNITY CUPS"), heads no section either; "EXIT STATUS" does.
+    const sectioned = analyse({
+      title: 'Printing',
+      text: '',
+      outline: [
+        {
+          kind: 'section',
+          index: 0,
+          title: 'Printing',
+          text: 'Printing goes through the spooler.\n\nCOMMUNITY CUPS\nCUPS is the printing system of most Unix systems.\n\nEXIT STATUS\nThe spooler exits with zero after a printed job.',
+        },
+      ],
+    });
+    assert.deepEqual(
+      sectioned.sentences.map((sentence) => sentence.section),
+      ['Printing', 'Printing', 'EXIT STATUS'],
+    );
   });
 });
 
