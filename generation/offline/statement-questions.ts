@@ -5,7 +5,7 @@ import { makeOption, pickDistractors, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import { blankablePhrases, byDifficulty, isListFragment, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
-import { phraseOption, SAME_HEAD_FAMILY } from './quiz-pools.ts';
+import { phraseOption, SAME_HEAD_FAMILY, SIBLING_FAMILY } from './quiz-pools.ts';
 import { createRandom, hashText } from './seeded-random.ts';
 import { capitaliseFirst, escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
 
@@ -139,7 +139,7 @@ function falsified(build: Build, statement: Statement, stated: Stated, nearby: R
     // ("Quasi family and dirname select parts of a file path"): only one its own section names is swapped in.
     const sources = [
       { family: SAME_HEAD_FAMILY, options: pools.byHead.get(phrase.lemmas.at(-1) ?? '') ?? [] },
-      { family: concept.family, options: pools.terms.get(concept.family) ?? [] },
+      { family: SIBLING_FAMILY, options: pools.siblingsOf(phrase.key) },
     ].map((source) => ({ ...source, options: source.options.filter((option) => nearby.has(option.key)) }));
     for (const source of sources) {
       const [other] =

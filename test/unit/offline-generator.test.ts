@@ -445,6 +445,20 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('a false statement swaps in only a concept named like the one it replaces or listed beside it, never any concept of the section', () => {
+    const text = [
+      'The scheduler of the printing system starts very early during every startup.',
+      'The spooler of the printing system keeps waiting quietly for the next request.',
+      'The driver of the printing system never needs any manual configuration.',
+      'The interface of the printing system always opens quickly in every browser.',
+      'The group of the printing system usually grows slowly over many years.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Printing', text, outline: [{ kind: 'section', index: 0, title: 'Printing', text }] });
+    const statements = quizCandidates(analysis, quizPools(analysis), 'hard').filter((candidate) => candidate.kind === 'statement');
+    assert.ok(statements.length > 0);
+    for (const candidate of statements) assert.equal(distractorsFor(candidate.question(), 'hard', createRandom(1)), undefined);
+  });
+
   test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before, or a subjectless function description', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
