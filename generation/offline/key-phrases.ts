@@ -445,6 +445,7 @@ const VAGUE_LEADS = new Set([
   'such',
   'own',
   'main',
+  'notable',
   'particular',
   'specific',
   'general',

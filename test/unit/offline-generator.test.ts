@@ -1217,6 +1217,7 @@ describe('what a definition is not', () => {
         'Linux is definitely a multi-user system, so it needs a permission system.',
         'Vectors are the most important type of object in the language.',
         'Strings are examples of sequence types, and support the common operations of such types.',
+        'The notable exception is the hosts service since contacting the directory server requires a name lookup first.',
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
     );
