@@ -129,8 +129,6 @@ for (const entry of corpus) {
     `| quiz of 10 supported: ${(support[entry.file] ?? []).join(', ')} | lint: ${(lint[entry.file] ?? []).length} findings`,
   );
 }
-for (const kind of new Set(kindOf.values()))
-  console.log(`kind ${kind}:`.padEnd(42), tally(items.filter((item) => kindOf.get(item.document) === kind && partOf.get(item.document) === 'tuning')));
 const mindmapScores = (selected: Item[]) => {
   const scores = selected.flatMap((item) =>
     item.resource === 'mindmap' && judgements[item.hash]?.score !== undefined ? [judgements[item.hash]?.score ?? 0] : [],
@@ -139,6 +137,15 @@ const mindmapScores = (selected: Item[]) => {
     ? `mindmaps ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}/5 on average over ${scores.length} scored`
     : 'no mindmap scored';
 };
+// By kind of document, over every part, at medium: the README's table by kind.
+for (const kind of new Set(kindOf.values())) {
+  const medium = items.filter((item) => kindOf.get(item.document) === kind && item.difficulty === 'medium');
+  const documents = corpus.filter((entry) => entry.kind === kind).length;
+  console.log(
+    `kind ${kind} (${documents}), medium:`.padEnd(42),
+    `quiz ${tally(medium.filter((item) => item.resource === 'quiz'))}; flashcards ${tally(medium.filter((item) => item.resource === 'flashcards'))}; ${mindmapScores(medium)}`,
+  );
+}
 for (const part of parts) {
   const selected = items.filter((item) => partOf.get(item.document) === part);
   console.log(`overall (${part}):`.padEnd(42), tally(selected));
