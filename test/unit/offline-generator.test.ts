@@ -54,6 +54,8 @@ function layersContent(): ExtractedContent {
   return { title: 'Computer networks', text, outline: [{ kind: 'section', index: 0, title: 'Protocol layers', text }] };
 }
 
+/** The analysis of one section's text under a document of the same title. */
+const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
 const isYear = (text: string) => /^(1\d|20)\d{2}$/.test(text);
 const isNumber = (text: string) => /^-?\d[\d,]*(\.\d+)?$/.test(text);
 
@@ -250,7 +252,7 @@ describe('offline quizzes', () => {
       'A crossover cable connects two computers directly.',
       'A gateway connects several networks to each other.',
     ].join(' ');
-    const analysis = analyse({ title: 'Networks', text, outline: [{ kind: 'section', index: 0, title: 'Networks', text }] });
+    const analysis = analyseSection('Networks', text);
     const option = (key: string) => ({ ...phraseOption(analysis.phrases.byKey.get(key)!), family: 'term' });
     const names = ['microsoft', 'openvpn', 'ipsec', 'debian', 'ifupdown'];
     const common = ['subnet mask', 'root user', 'crossover cable', 'host part', 'machine'];
@@ -296,7 +298,7 @@ describe('offline quizzes', () => {
       'Activating is done by a script.',
       'Activating takes a second.',
     ].join(' ');
-    const analysis = analyse({ title: 'Args', text, outline: [{ kind: 'section', index: 0, title: 'Args', text }] });
+    const analysis = analyseSection('Args', text);
     const clozes = quizCandidates(analysis, quizPools(analysis), 'medium')
       .filter((candidate) => candidate.kind === 'cloze')
       .map((candidate) => candidate.question());
@@ -336,7 +338,7 @@ describe('offline quizzes', () => {
       'R prints an R list component by component, and R names each component.',
       'R reads commands from the console in R.',
     ].join(' ');
-    const analysis = analyse({ title: 'Introduction', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] });
+    const analysis = analyseSection('Introduction', text);
     const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
       .filter((candidate) => candidate.kind === 'cloze')
       .map((candidate) => candidate.question().answer.text);
@@ -354,7 +356,7 @@ describe('offline quizzes', () => {
       'Magnetic tapes last longer than cloud buckets are paid for.',
       'Boot disks are copied before system disks.',
     ].join(' ');
-    const analysis = analyse({ title: 'Backups', text, outline: [{ kind: 'section', index: 0, title: 'Backups', text }] });
+    const analysis = analyseSection('Backups', text);
     const question = quizCandidates(analysis, quizPools(analysis), 'medium')
       .map((candidate) => candidate.question())
       .find(
@@ -367,7 +369,7 @@ describe('offline quizzes', () => {
     }
     // Two clauses joined by "and" list nothing: the object of one and the subject of the next are no siblings.
     const clauses = 'The system disk holds the operating system, and the boot disk holds the boot loader.';
-    const joined = analyse({ title: 'Disks', text: clauses, outline: [{ kind: 'section', index: 0, title: 'Disks', text: clauses }] });
+    const joined = analyseSection('Disks', clauses);
     assert.ok(!joined.phrases.siblings.get('operating system')?.has('boot disk'));
   });
 
@@ -395,7 +397,7 @@ describe('offline quizzes', () => {
       'The Release Team decides when the Policy Team publishes a new release.',
       'The Release Team freezes the archive before each release.',
     ].join(' ');
-    const analysis = analyse({ title: 'Meta', text, outline: [{ kind: 'section', index: 0, title: 'Meta', text }] });
+    const analysis = analyseSection('Meta', text);
     const question = quizCandidates(analysis, quizPools(analysis), 'medium')
       .map((candidate) => candidate.question())
       .find((question) => question.answer.text === 'Conflicts field' && question.stem.includes('cannot be installed'));
@@ -453,7 +455,7 @@ describe('offline quizzes', () => {
       'The interface of the printing system always opens quickly in every browser.',
       'The group of the printing system usually grows slowly over many years.',
     ].join(' ');
-    const analysis = analyse({ title: 'Printing', text, outline: [{ kind: 'section', index: 0, title: 'Printing', text }] });
+    const analysis = analyseSection('Printing', text);
     const statements = quizCandidates(analysis, quizPools(analysis), 'hard').filter((candidate) => candidate.kind === 'statement');
     assert.ok(statements.length > 0);
     for (const candidate of statements) assert.equal(distractorsFor(candidate.question(), 'hard', createRandom(1)), undefined);
@@ -516,6 +518,12 @@ describe('offline quizzes', () => {
 });
 
 describe('offline mindmaps', () => {
+  /** The medium mindmap of a document made of these titled sections. */
+  const mapOfSections = async (title: string, sections: ReadonlyArray<readonly [string, string]>): Promise<MindmapContent> => {
+    const outline = sections.map(([sectionTitle, text], index) => ({ kind: 'section' as const, index, title: sectionTitle, text }));
+    const content: ExtractedContent = { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    return (await generator.mindmap({ sourceTitle: title, content, difficulty: 'medium' })).content;
+  };
   test('the tree follows the document structure: sections under the root, key phrases under them', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'medium'));
     const root = content.nodes.find((node) => node.id === content.rootId)!;
@@ -620,9 +628,7 @@ describe('offline mindmaps', () => {
         'A package directory holds several library modules. The package index lists published packages. The package installer downloads packages from the package index. The package installer places a package directory on the module search path.',
       ],
     ];
-    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const content: ExtractedContent = { title: 'Running code', text: outline.map((entry) => entry.text).join('\n\n'), outline };
-    const labels = (await generator.mindmap({ sourceTitle: 'Running code', content, difficulty: 'medium' })).content.nodes.map((node) => node.label);
+    const labels = (await mapOfSections('Running code', sections)).nodes.map((node) => node.label);
     assert.ok(labels.includes('Bytecode interpreter'), labels.join(' | '));
     assert.ok(!labels.some((label) => /users|developers|Jython/i.test(label)), labels.join(' | '));
   });
@@ -643,9 +649,7 @@ describe('offline mindmaps', () => {
         'An operator token combines two values. The operator precedence decides the order of evaluation. Each operator token has an operator precedence.',
       ],
     ];
-    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const content: ExtractedContent = { title: 'Lexing', text: outline.map((entry) => entry.text).join('\n\n'), outline };
-    const map = (await generator.mindmap({ sourceTitle: 'Lexing', content, difficulty: 'medium' })).content;
+    const map = await mapOfSections('Lexing', sections);
     const lineEnds = map.nodes.find((node) => node.label === 'Line ends');
     assert.ok(lineEnds);
     assert.ok(
@@ -661,9 +665,7 @@ describe('offline mindmaps', () => {
       ['2. Structure handling', 'A syntax tree is read from a definitions file. Each node of the syntax tree holds a typed value.'],
       ['3. Utilities', 'The parser utility checks a definitions file. The coding utility encodes a value from a definitions file.'],
     ];
-    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const content: ExtractedContent = { title: 'Libcode', text: outline.map((entry) => entry.text).join('\n\n'), outline };
-    const map = (await generator.mindmap({ sourceTitle: 'Libcode', content, difficulty: 'medium' })).content;
+    const map = await mapOfSections('Libcode', sections);
     assert.deepEqual(
       map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
       ['Introduction', 'Structure handling', 'Utilities'],
@@ -717,9 +719,7 @@ describe('offline mindmaps', () => {
       ['Line structure', 'A program is divided into logical lines. A logical line ends with a NEWLINE token.'],
       ['Literals', 'Literals are notations for constant values. String literals are enclosed in quotes.'],
     ];
-    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const content: ExtractedContent = { title: 'Lexical analysis', text: outline.map((entry) => entry.text).join('\n\n'), outline };
-    const map = (await generator.mindmap({ sourceTitle: 'Lexical analysis', content, difficulty: 'medium' })).content;
+    const map = await mapOfSections('Lexical analysis', sections);
     assert.deepEqual(
       map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
       ['Line structure', 'Literals'],
@@ -856,7 +856,7 @@ describe('offline analysis', () => {
 
   test('a sentence opening with a command\'s name in lower case ("cron is the daemon…") stands alone; one cut from a longer sentence does not', () => {
     const text = 'cron is the daemon responsible for executing scheduled commands.\n\nfor executing scheduled commands at boot time.';
-    const analysis = analyse({ title: 'Scheduling', text, outline: [{ kind: 'section', index: 0, title: 'Scheduling', text }] });
+    const analysis = analyseSection('Scheduling', text);
     assert.deepEqual(
       analysis.sentences.map((sentence) => standsAlone(sentence)),
       [true, false],
@@ -872,7 +872,7 @@ describe('offline analysis', () => {
       'info: informative message;',
       'debug: debugging message.',
     ].join('\n');
-    const analysis = analyse({ title: 'Syslog', text, outline: [{ kind: 'section', index: 0, title: 'Syslog', text }] });
+    const analysis = analyseSection('Syslog', text);
     const sentences = analysis.sentences.map((sentence) => sentence.text).join(' | ');
     assert.ok(!/ebook|Download/.test(sentences) && sentences.includes('message is important'), sentences);
   });
@@ -885,7 +885,7 @@ describe('offline analysis', () => {
       'manages newsgroups);',
       'syslog: messages from the syslogd server, itself;',
     ].join('\n');
-    const analysis = analyse({ title: 'Syslog', text, outline: [{ kind: 'section', index: 0, title: 'Syslog', text }] });
+    const analysis = analyseSection('Syslog', text);
     const news = analysis.definitions.find((definition) => definition.term === 'news');
     assert.ok(news && !news.text.includes('syslogd'), news?.text);
   });
@@ -923,9 +923,7 @@ describe('offline analysis', () => {
       '© Copyright 2001-2023, Python Software Foundation. This page is licensed under the Python Software Foundation License Version 2. The Python Software Foundation is a non-profit corporation. Please donate.',
       '14.3. Supervision: Prevention, Detection, Deterre...',
     ].join('\n\n');
-    const sentences = analyse({ title: 'Sorting', text, outline: [{ kind: 'section', index: 0, title: 'Sorting', text }] }).sentences.map(
-      (sentence) => sentence.text,
-    );
+    const sentences = analyseSection('Sorting', text).sentences.map((sentence) => sentence.text);
     assert.deepEqual(sentences, ['The sort method sorts a list in place and returns None.']);
   });
 
@@ -937,7 +935,7 @@ describe('offline analysis', () => {
       'Lists have a built-in sort method that modifies the list in place.',
       'Release: A version of the software made available to its users.',
     ].join('\n\n');
-    const analysis = analyse({ title: 'Sorting', text, outline: [{ kind: 'section', index: 0, title: 'Sorting', text }] });
+    const analysis = analyseSection('Sorting', text);
     assert.deepEqual(
       analysis.blocks.filter((block) => block.kind === 'heading').map((block) => block.text),
       [],
@@ -958,7 +956,7 @@ describe('offline analysis', () => {
       'Tips',
       'Decode the bytes as soon as they are read from a file.',
     ].join('\n\n');
-    const analysis = analyse({ title: 'Unicode', text: page, outline: [{ kind: 'section', index: 0, title: 'Unicode', text: page }] });
+    const analysis = analyseSection('Unicode', page);
     assert.deepEqual(
       analysis.sentences.map((sentence) => sentence.text),
       ['An encoding turns each character into a sequence of bytes.', 'Decode the bytes as soon as they are read from a file.'],
@@ -1231,60 +1229,49 @@ describe('what a definition is', () => {
       definition.term,
       definition.text,
     ]);
+  /** The sentences, one per line, define exactly these terms as these texts. */
+  const define = (lines: string[], expected: string[][]) => assert.deepEqual(definitions(lines.join('\n')), expected);
 
-  test('a general word is a term when the text says what any one of them is ("A set is…"), not when it speaks of one ("The result is…")', () => {
-    assert.deepEqual(
-      definitions(
-        ['A set is an unordered collection with no duplicate elements.', 'The result is a list of values for the parameters of the model.'].join('\n'),
-      ),
+  const cases: Array<[name: string, lines: string[], expected: string[][]]> = [
+    [
+      'a general word is a term when the text says what any one of them is ("A set is…"), not when it speaks of one ("The result is…")',
+      ['A set is an unordered collection with no duplicate elements.', 'The result is a list of values for the parameters of the model.'],
       [['set', 'An unordered collection with no duplicate elements.']],
-    );
-  });
-
-  test('one adverb and a comma may open a definition ("Technically, …"); a step of a story may not ("Finally, …")', () => {
-    assert.deepEqual(
-      definitions(
-        [
-          'Technically, a package is a Python module with a search path of its own.',
-          'Finally, the maintenance choices were sub-optimal: the changes made to the original code were not documented.',
-        ].join('\n'),
-      ),
+    ],
+    [
+      'one adverb and a comma may open a definition ("Technically, …"); a step of a story may not ("Finally, …")',
+      [
+        'Technically, a package is a Python module with a search path of its own.',
+        'Finally, the maintenance choices were sub-optimal: the changes made to the original code were not documented.',
+      ],
       [['package', 'A Python module with a search path of its own.']],
-    );
-  });
-
-  test('a relative clause defines the phrase before it ("…a locale, which is a coherent set of values…"), up to where the sentence goes on', () => {
-    assert.deepEqual(
-      definitions(
-        [
-          'Although each parameter can be set on its own, we generally use a locale, which is a coherent set of values for these parameters.',
-          'The parser, which is a program that reads tokens, builds the syntax tree of the module.',
-        ].join('\n'),
-      ),
+    ],
+    [
+      'a relative clause defines the phrase before it ("…a locale, which is a coherent set of values…"), up to where the sentence goes on',
+      [
+        'Although each parameter can be set on its own, we generally use a locale, which is a coherent set of values for these parameters.',
+        'The parser, which is a program that reads tokens, builds the syntax tree of the module.',
+      ],
       [
         ['locale', 'A coherent set of values for these parameters.'],
         ['parser', 'A program that reads tokens.'],
       ],
-    );
-  });
-
-  test('a longer aside may stand between a term and its verb ("Regular expressions (called REs, or regexes, or regex patterns) are…")', () => {
-    assert.deepEqual(definitions('Regular expressions (called REs, or regexes, or regex patterns) are a tiny programming language embedded inside Python.'), [
-      ['Regular expressions', 'A tiny programming language embedded inside Python.'],
-    ]);
-  });
-
-  test('a body that says when a relation holds is no definition ("…a subclass of another type if…"); "for or if clauses" names clauses', () => {
-    assert.deepEqual(
-      definitions(
-        [
-          'A type is a subclass of another type if any instance of the first type is also an instance of the second.',
-          'A list comprehension consists of brackets containing an expression followed by a for clause, then zero or more for or if clauses.',
-        ].join('\n'),
-      ),
+    ],
+    [
+      'a longer aside may stand between a term and its verb ("Regular expressions (called REs, or regexes, or regex patterns) are…")',
+      ['Regular expressions (called REs, or regexes, or regex patterns) are a tiny programming language embedded inside Python.'],
+      [['Regular expressions', 'A tiny programming language embedded inside Python.']],
+    ],
+    [
+      'a body that says when a relation holds is no definition ("…a subclass of another type if…"); "for or if clauses" names clauses',
+      [
+        'A type is a subclass of another type if any instance of the first type is also an instance of the second.',
+        'A list comprehension consists of brackets containing an expression followed by a for clause, then zero or more for or if clauses.',
+      ],
       [['list comprehension', 'Brackets containing an expression followed by a for clause, then zero or more for or if clauses.']],
-    );
-  });
+    ],
+  ];
+  for (const [name, lines, expected] of cases) test(name, () => define(lines, expected));
 
   test("a printed box's label and title on a line of their own head no section and leave the box's first sentence whole", () => {
     const text = [
@@ -1296,7 +1283,7 @@ describe('what a definition is', () => {
       'CUPS is a project and a trademark owned and managed by Apple, and it is the printing system',
       'of most Unix systems today.',
     ].join('\n');
-    const analysis = analyse({ title: 'Logs', text, outline: [{ kind: 'section', index: 0, title: 'Logs', text }] });
+    const analysis = analyseSection('Logs', text);
     assert.ok(
       analysis.definitions.some((definition) => definition.term === 'log file' && /^A plain text file/.test(definition.text)),
       JSON.stringify(analysis.definitions),
@@ -1332,7 +1319,7 @@ describe('what the text shows to be of one kind', () => {
       '• mail: messages of the mail server and its queue;',
       '• The cron daemon sends its own messages.',
     ].join('\n');
-    const { siblings } = analyse({ title: 'Syslog', text, outline: [{ kind: 'section', index: 0, title: 'Syslog', text }] }).phrases;
+    const { siblings } = analyseSection('Syslog', text).phrases;
     assert.deepEqual([...(siblings.get('auth') ?? [])].sort(), ['cron daemon', 'mail']);
   });
 
@@ -1355,7 +1342,7 @@ describe('what the text shows to be of one kind', () => {
 
   test('a verb the tagger read as a noun ends no phrase: no noun is followed by a determiner ("The package index lists the…")', () => {
     const text = 'The package index lists the published packages. The package installer places a package directory on the search path.';
-    const analysis = analyse({ title: 'Packages', text, outline: [{ kind: 'section', index: 0, title: 'Packages', text }] });
+    const analysis = analyseSection('Packages', text);
     const keys = [...analysis.phrases.inSentence.values()].flat().map((span) => span.key);
     assert.ok(keys.includes('package index') && keys.includes('package installer'), keys.join(', '));
     assert.ok(!keys.some((key) => /index list|installer place/.test(key)), keys.join(', '));
@@ -1370,7 +1357,7 @@ describe('what the text shows to be of one kind', () => {
       'XML files store the configuration of some SSH clients.',
       'The SSH protocol replaced Telnet on most servers, and Telnet is rarely enabled today.',
     ].join(' ');
-    const analysis = analyse({ title: 'Remote login', text, outline: [{ kind: 'section', index: 0, title: 'Remote login', text }] });
+    const analysis = analyseSection('Remote login', text);
     const blanks = quizCandidates(analysis, quizPools(analysis), 'medium').filter((candidate) => candidate.kind === 'cloze');
     const unicode = blanks.map((candidate) => candidate.question()).find((question) => question.answer.text === 'Unicode');
     assert.ok(unicode);
@@ -1388,7 +1375,7 @@ describe('what the text shows to be of one kind', () => {
       'A string prefix such as r or b changes how a string literal is read.',
       'The debugger stops the program at a breakpoint and shows its variables.',
     ].join(' ');
-    const analysis = analyse({ title: 'Lexing', text, outline: [{ kind: 'section', index: 0, title: 'Lexing', text }] });
+    const analysis = analyseSection('Lexing', text);
     const question = quizCandidates(analysis, quizPools(analysis), 'medium')
       .filter((candidate) => candidate.kind === 'cloze')
       .map((candidate) => candidate.question())
@@ -1414,7 +1401,7 @@ describe('what the text shows to be of one kind', () => {
       'A tunnel is a connection that carries the traffic of another protocol.',
       'A key pair is a set of two keys that belong together.',
     ].join(' ');
-    const analysis = analyse({ title: 'Remote login', text, outline: [{ kind: 'section', index: 0, title: 'Remote login', text }] });
+    const analysis = analyseSection('Remote login', text);
     const candidate = quizCandidates(analysis, quizPools(analysis), 'medium').find((each) => each.kind === 'term' && each.question().answer.text === 'proxy');
     assert.ok(candidate);
     const wrong = distractorsFor(candidate.question(), 'medium', createRandom(1))?.map((option) => option.text);
@@ -1441,7 +1428,7 @@ describe('what the text shows to be of one kind', () => {
       'A protocol is a set of rules that two hosts follow to exchange data.',
       'A datagram is a packet that is sent without a connection.',
     ].join(' ');
-    const analysis = analyse({ title: 'Networks', text, outline: [{ kind: 'section', index: 0, title: 'Networks', text }] });
+    const analysis = analyseSection('Networks', text);
     const candidate = quizCandidates(analysis, quizPools(analysis), 'medium').find((each) => each.kind === 'term' && each.question().answer.text === 'router');
     assert.ok(candidate);
     const wrong = distractorsFor(candidate.question(), 'medium', createRandom(1))?.map((option) => option.text) ?? [];
