@@ -302,6 +302,9 @@ function isDroppableLead(tokens: readonly Token[], index: number): boolean {
   return !partOfName && (token.stop || VAGUE_MODIFIERS.has(token.lower));
 }
 
+/** Determiners: no noun is followed by one, so the word before one is a verb ("…index lists the…"). */
+export const DETERMINER_AFTER_VERB: ReadonlySet<string> = new Set(['the', 'a', 'an', 'its', 'their', 'each', 'every', 'all', 'these', 'those', 'some', 'any']);
+
 function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
   while (start <= end && isDroppableLead(tokens, start)) start += 1;
@@ -324,8 +327,6 @@ function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   const phrase = tokens.slice(start, end + 1);
   return joinTokens(phrase).length >= 3 && phrase.some((token) => isWordToken(token) && !token.stop) ? { start, end } : undefined;
 }
-
-const DETERMINER_AFTER_VERB = new Set(['the', 'a', 'an', 'its', 'their', 'each', 'every', 'all', 'these', 'those', 'some', 'any']);
 
 /** Maximal runs of adjectives and nouns ending in a noun; "X of (the) Y" between names joins. */
 export function chunkNounPhrases(tokens: readonly Token[], entities: readonly Entity[] = []): Span[] {

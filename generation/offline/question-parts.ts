@@ -4,7 +4,7 @@ import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
-import { isVagueWord, type Phrase, type Span } from './key-phrases.ts';
+import { DETERMINER_AFTER_VERB, isVagueWord, type Phrase, type Span } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import type { QuizPools } from './quiz-pools.ts';
 import { excerpt } from './text.ts';
@@ -125,8 +125,6 @@ function insideBrackets(tokens: readonly Token[], at: number): boolean {
   return depth > 0;
 }
 
-const ARTICLE_WORDS = new Set(['a', 'an', 'the']);
-
 function startsWithoutSubject(tokens: readonly Token[]): boolean {
   const first = tokens[0];
   if (!first) return true;
@@ -141,7 +139,7 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
     (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
     // "Returns an array listing…": tagged a verb, or a plural noun right before a determiner, which no noun is.
-    (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || ARTICLE_WORDS.has(tokens[1]?.lower ?? '')))
+    (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || DETERMINER_AFTER_VERB.has(tokens[1]?.lower ?? '')))
   );
 }
 

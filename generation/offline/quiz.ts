@@ -33,7 +33,15 @@ function givesAway(stem: string, answer: string): boolean {
 }
 
 const DISTRACTORS = 3;
-const KIND_SHOWN: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY]);
+
+/**
+ * The pools that show their options to be of the answer's kind: listed beside it, named with its head
+ * noun, defined with its genus or in its glossary. The generator knows the kind of a wrong option only
+ * there.
+ */
+const SHOWS_KIND: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY]);
+const MIN_SHOWN_KIND = 2;
+const shownKind = (options: readonly Option[]) => options.filter((option) => SHOWS_KIND.has(option.family)).length;
 
 /**
  * Three wrong options, from the question's pools in order: a pool too small for all three gives what
@@ -48,8 +56,8 @@ export function distractorsFor(question: Question, difficulty: Difficulty, rando
     // A pool that shows its options to be of the answer's kind (listed beside it, named or defined alike)
     // needs no sign of kind from their form: a router stands among bridges and hubs, doers or not; and
     // beside two such, the third wrong option may be a weaker one, as a teacher's would.
-    const shown = chosen.filter((option) => KIND_SHOWN.has(option.family)).length >= 2;
-    const answer = { ...question.answer, family: pool.family, doer: KIND_SHOWN.has(pool.family) || shown ? undefined : question.answer.doer };
+    const waived = SHOWS_KIND.has(pool.family) || shownKind(chosen) >= MIN_SHOWN_KIND;
+    const answer = { ...question.answer, family: pool.family, doer: waived ? undefined : question.answer.doer };
     for (let count = DISTRACTORS - chosen.length; count >= 1; count -= 1) {
       const picked = pickDistractors(answer, options, { difficulty, random, stemKey, count });
       if (picked) {
@@ -63,17 +71,13 @@ export function distractorsFor(question: Question, difficulty: Difficulty, rando
 }
 
 /**
- * A blank asks a reader to tell the answer from things of its kind, and the generator knows the kind
- * of a wrong option only where the text shows it: listed beside the answer, named with its head noun,
- * defined with its genus or in its glossary. On documents it had not seen (held-out rounds 8 and 9),
- * blanks without two such wrong options were kept 3 times in 41; so a blank needs them, and a document
- * that shows too few kinds supports fewer questions, as the API then says.
+ * A blank asks a reader to tell the answer from things of its kind. On documents the generator had not
+ * seen (held-out rounds 8 and 9), blanks without two wrong options of shown kind were kept 3 times in
+ * 41; so a blank needs them, and a document that shows too few kinds supports fewer questions, as the
+ * API then says.
  */
-const MIN_SHOWN_KIND = 2;
-const SHOWS_KIND: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY]);
-
 export function worthABlank(distractors: readonly Option[]): boolean {
-  return distractors.filter((option) => SHOWS_KIND.has(option.family)).length >= MIN_SHOWN_KIND;
+  return shownKind(distractors) >= MIN_SHOWN_KIND;
 }
 
 type Chosen = { candidate: Candidate; question: Question; distractors: Option[] };
