@@ -130,7 +130,7 @@ function build(content: ExtractedContent): Analysis {
         apparatus = isApparatus(textBlock.text) || (apparatus && isChromeOrSentence(textBlock.text)) || linksElsewhere(textBlock.text);
       }
       if (apparatus) continue;
-      if (contents.has(index) || (textBlock.kind === 'heading' && isChromeOrSentence(textBlock.text))) continue;
+      if (contents.has(index) || (textBlock.kind === 'heading' && (isChromeOrSentence(textBlock.text) || inNavigationBar(segmented.blocks, index)))) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading') {
@@ -203,6 +203,12 @@ function subjectName(sentences: readonly Sentence[]): string | undefined {
     for (const token of tokens) if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.text)) counts.set(token.lower, (counts.get(token.lower) ?? 0) + 1);
   const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
   return first && first[1] >= MIN_SUBJECT_MENTIONS && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
+}
+
+/** "Prev | The Debian Administrator's Handbook | Next": the site's name in a printed page's navigation bar. */
+function inNavigationBar(blocks: readonly TextBlock[], index: number): boolean {
+  const [before, after] = [blocks[index - 1], blocks[index + 1]];
+  return before?.kind === 'heading' && after?.kind === 'heading' && isPageChrome(before.text) && isPageChrome(after.text);
 }
 
 const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;

@@ -338,7 +338,8 @@ function appositiveDefinition(sentence: Sentence, spans: readonly Span[]): { ter
     if (tokens[comma]?.text !== ',' || tokens[comma + 1]?.lower !== 'which' || tokens[comma + 2]?.lemma !== 'be') continue;
     if (!INDEFINITE.has(tokens[comma + 3]?.lower ?? '') || !hasNounSoon(tokens, comma + 4)) continue;
     const term = spans.find((span) => span.end === comma - 1);
-    if (!term) continue;
+    // "build_opener, which is…": the phrase is the tail of a name glued to what comes before it.
+    if (!term || tokens[term.start]?.space === '') continue;
     const body = comma + 3;
     const resumes = tokens.findIndex((token, index) => index > body && token.text === ',' && CLAUSE_OPENERS.has(tokens[index + 1]?.pos ?? ''));
     return { term, body, bodyEnd: resumes > 0 ? resumes : firstClauseEnd(tokens, body) };

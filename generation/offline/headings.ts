@@ -19,6 +19,9 @@ const CALLOUT_WORD_ZIPF = 3.2;
  */
 export function opensWithCallout(text: string): boolean {
   if (isCallout(text)) return true;
+  // "CAUTION IPv6 tunneling and firewalls": a label books print on their boxes, whatever its title.
+  const label = /^(\p{Lu}+)\s+\S/u.exec(text.trim())?.[1];
+  if (label && BOX_LABELS.has(label.toLowerCase())) return true;
   // "COMMUNITY CUPS": a box's label and a short title all in capitals, as books print their sidebars
   // ("EXIT STATUS" is a heading).
   const words = text.trim().split(/\s+/);
@@ -51,6 +54,8 @@ const BOX_LABELS = new Set([
 
 /** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
 const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
+/** "Example 10.10. Example of IPv6 configuration", "Figure 8.1 …": the caption of what is shown, not a section. */
+const CAPTION = /^(?:example|figure|table|listing)\s+\d+(?:\.\d+)*\.?\s/i;
 /** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
 const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 
@@ -68,6 +73,7 @@ export function isChromeOrSentence(label: string): boolean {
     opensWithCallout(trimmed) ||
     wordless ||
     CUT_LINE.test(trimmed) ||
+    CAPTION.test(trimmed) ||
     PRINTED_VALUE.test(trimmed)
   );
 }

@@ -1310,6 +1310,40 @@ describe('what a definition is', () => {
   });
 });
 
+describe('what a printed page puts around its text', () => {
+  test('a box labelled "CAUTION …", an example\'s caption and the site name between "Prev" and "Next" head no section', () => {
+    const text = [
+      'Download the ebook',
+      '',
+      'Prev',
+      '',
+      "The Debian Administrator's Handbook",
+      '',
+      'Next',
+      '',
+      'IPv6 is a newer version of the IP protocol that gives every machine its own address.',
+      '',
+      'Example 10.10. Example of IPv6 configuration',
+      '',
+      'The network interface gets its IPv6 address from the router of the local network.',
+      '',
+      'CAUTION IPv6 tunneling and firewalls',
+      '',
+      'A tunnel carries IPv6 packets inside IPv4 packets between two routers of the network.',
+    ].join('\n');
+    const analysis = analyseSection('IPv6', text);
+    assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['IPv6']);
+  });
+
+  test('the tail of a name glued to what comes before it is no term ("build_opener, which is a…" defines no "opener")', () => {
+    const analysis = analyseSection(
+      'Openers',
+      'Alternatively, you can use build_opener, which is a convenience function for creating opener objects with one call.',
+    );
+    assert.deepEqual(analysis.definitions, []);
+  });
+});
+
 describe('what the text shows to be of one kind', () => {
   test('the entries of a bulleted list are siblings, their leads read from the label or the opening phrase', () => {
     const text = [
