@@ -121,7 +121,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const term = match?.groups?.term?.trim() ?? '';
   const body = match?.groups?.body?.trim() ?? '';
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
-  if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b/i.test(term)) return undefined;
+  // "Note on…", "Portability alert": the label of a remark beside the text, not a term.
+  if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
   // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
   // item of a bulleted list ("uid: unique number identifying each user;") is an entry however it opens.

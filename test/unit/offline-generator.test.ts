@@ -1216,6 +1216,7 @@ describe('what a definition is not', () => {
         'Vectors are the most important type of object in the language.',
         'Strings are examples of sequence types, and support the common operations of such types.',
         'The notable exception is the hosts service since contacting the directory server requires a name lookup first.',
+        'Portability alert: On Unix, select works both with the sockets and with plain files.',
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
     );
