@@ -82,6 +82,10 @@ const NOT_TERMS = new Set([
   'in short',
   'in practice',
 ]);
+const TITLE_MIN_WORDS = 3;
+/** What a reading list says of a work: "A lengthy tutorial for…", "The official guide to…". */
+const WORK_BODY =
+  /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
@@ -124,6 +128,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "Note on…", "Portability alert": the label of a remark beside the text, not a term.
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
+  // "Writing Programs with NCURSES: A lengthy tutorial for C programmers": another text the page points to.
+  if (wordCount(term) >= TITLE_MIN_WORDS && isTitleCase(term) && WORK_BODY.test(body)) return undefined;
   // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
   // item of a bulleted list ("uid: unique number identifying each user;") is an entry however it opens.
   if (/^\p{Ll}/u.test(body) && block.kind !== 'bullet') return undefined;
@@ -303,6 +309,7 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
 }
 
 const RELATIVE_WORDS = new Set(['what', 'which', 'that', 'who']);
+const NAMING_PRONOUNS = new Set(['this', 'that', 'it']);
 
 /** "The fluid around the thylakoids, called the stroma, …" / "… is called mitosis." */
 function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; bodyEnd: number } | undefined {
@@ -321,7 +328,11 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (!term) continue;
     const after = tokens[term.end + 1];
     if (after && !TERM_ENDINGS.has(after.text)) continue;
-    const bodyEnd = index - 1;
+    // "…without requiring the Enter key to be pressed; this is called cbreak mode": the body ends before
+    // the pronoun that names it and the stop before that.
+    let bodyEnd = index - 1;
+    if (NAMING_PRONOUNS.has(tokens[bodyEnd - 1]?.lower ?? '')) bodyEnd -= 1;
+    if (CLAUSE_BREAKS.has(tokens[bodyEnd - 1]?.text ?? '') || tokens[bodyEnd - 1]?.text === ',') bodyEnd -= 1;
     if (wordCount(joinTokens(tokens.slice(0, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
     return { term, bodyEnd };
   }
@@ -444,7 +455,8 @@ const NOT_A_DEFINITION_START =
 /** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
 const NARRATION = /\b(?:we|us|our)\b/i;
 /** "Graphical facilities are an important and extremely versatile component…": praise, not a definition. */
-const PRAISE = /^an?\s+(?:(?:very|extremely|most|quite)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good)\b/i;
+const PRAISE =
+  /^an?\s+(?:(?:very|extremely|most|quite)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever)\b/i;
 const CIRCULAR_LEAD_WORDS = 4;
 const COPULAS = new Set(['is', 'are', 'refers', 'means']);
 /** "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to define it. */

@@ -1,6 +1,6 @@
 import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
 import type { Analysis } from './analysis.ts';
-import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { isNameWord, RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
@@ -224,14 +224,16 @@ function namesTheTitle(phrase: Phrase, titleWords: ReadonlySet<string>): boolean
 }
 
 /**
- * "an R session" in a text about R, "a Python program" in one about Python: the subject's name before an
- * everyday noun asks for the noun alone, and any other session or program fits the blank as well — unless
- * the text defines it ("An R list is…").
+ * "an R session" in a text about R, "a Python program" in one about Python, "the Samba server" on a page
+ * titled "… with Samba": the subject's name (or a name in the title) before an everyday noun asks for the
+ * noun alone, and any other session or program fits the blank as well — unless the text defines it ("An
+ * R list is…").
  */
-function isSubjectsEverydayThing(analysis: Analysis, phrase: Phrase): boolean {
-  const [first, second] = phrase.lemmas;
+function isSubjectsEverydayThing(analysis: Analysis, phrase: Phrase, titleWords: ReadonlySet<string>): boolean {
+  const [first = '', second = ''] = phrase.lemmas;
   const defined = analysis.definitionByKey.has(phrase.key);
-  return !defined && phrase.tokenCount === 2 && analysis.subject !== undefined && first === analysis.subject && zipf(second ?? '') >= RARE_ZIPF;
+  const subject = first === analysis.subject || (titleWords.has(first) && isNameWord(phrase.display.split(' ')[0] ?? '', first));
+  return !defined && phrase.tokenCount === 2 && subject && zipf(second) >= RARE_ZIPF;
 }
 
 /**
@@ -272,7 +274,7 @@ export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentenc
     const phrase = analysis.phrases.byKey.get(span.key);
     if (!phrase?.keyPhrase || counts.get(span.key) !== 1 || !isWholeWord(sentence.tokens, span) || isCompoundTail(sentence.tokens, span.start, pairs))
       return [];
-    if (titleWords.has(phrase.key) || namesTheTitle(phrase, titleWords) || isSubjectsEverydayThing(analysis, phrase)) return [];
+    if (titleWords.has(phrase.key) || namesTheTitle(phrase, titleWords) || isSubjectsEverydayThing(analysis, phrase, titleWords)) return [];
     // "…are all binary, whereas…": a word the sentence uses as an adjective asks for a quality, not a concept.
     if (span.start === span.end && sentence.tokens[span.start]?.pos === 'ADJ') return [];
     // "the LANG environment _____ variable": a noun right after the span means the phrase goes on.

@@ -1217,6 +1217,8 @@ describe('what a definition is not', () => {
         'Strings are examples of sequence types, and support the common operations of such types.',
         'The notable exception is the hosts service since contacting the directory server requires a name lookup first.',
         'Portability alert: On Unix, select works both with the sockets and with plain files.',
+        'Writing Programs with NCURSES: A lengthy tutorial for C programmers.',
+        'CUPS is an elegant solution for printing from a workstation to a shared printer.',
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
     );
@@ -1270,6 +1272,11 @@ describe('what a definition is', () => {
         'A list comprehension consists of brackets containing an expression followed by a for clause, then zero or more for or if clauses.',
       ],
       [['list comprehension', 'Brackets containing an expression followed by a for clause, then zero or more for or if clauses.']],
+    ],
+    [
+      'a sentence that names what it describes ends before its pronoun ("…to be pressed; this is called cbreak mode")',
+      ['Applications often react to keys at once, without waiting for the Enter key; this is called cbreak mode, unlike the buffered mode.'],
+      [['cbreak mode', 'Applications often react to keys at once, without waiting for the Enter key.']],
     ],
   ];
   for (const [name, lines, expected] of cases) test(name, () => define(lines, expected));
@@ -1356,6 +1363,20 @@ describe('what the text shows to be of one kind', () => {
     ].join('\n');
     const { siblings } = analyseSection('Syslog', text).phrases;
     assert.deepEqual([...(siblings.get('auth') ?? [])].sort(), ['cron daemon', 'mail']);
+  });
+
+  test('a name in the title before an everyday noun ("the Samba server" on a page about Samba) is no blank', () => {
+    const text = [
+      'The Samba server is extremely configurable and can address many different use cases.',
+      'The Samba server shares printers and directories with the machines of a Windows network.',
+      'A standalone server keeps its own user database instead of asking a domain controller.',
+      'The domain controller checks the passwords of every user of the Windows network.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Setting Up Windows Shares with Samba', text, outline: [{ kind: 'section', index: 0, title: 'Samba Server', text }] });
+    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(!answers.some((answer) => /samba/i.test(answer)), answers.join(', '));
   });
 
   test('a sentence that points to the next paragraph, or a reference entry without its subject ("Returns an array…"), gets no blank', () => {
