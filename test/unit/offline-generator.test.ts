@@ -5,7 +5,7 @@ import { difficulties, type Difficulty, type ExtractedContent, type MindmapConte
 import { GenerationError } from '../../ports/generator.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, worthABlank } from '../../generation/offline/quiz.ts';
+import { distractorsFor, generateQuiz, worthABlank } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
@@ -56,6 +56,15 @@ function layersContent(): ExtractedContent {
 
 /** The analysis of one section's text under a document of the same title. */
 const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
+/** The message a quiz of ten fails with, or '' when the section supports ten. */
+const quizError = (analysis: ReturnType<typeof analyse>) => {
+  try {
+    generateQuiz(analysis, { sourceTitle: 'Section', difficulty: 'medium', numberOfQuestions: 10 });
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
 const isYear = (text: string) => /^(1\d|20)\d{2}$/.test(text);
 const isNumber = (text: string) => /^-?\d[\d,]*(\.\d+)?$/.test(text);
 
@@ -1448,6 +1457,28 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(worthABlank([term('boot loader', SIBLING_FAMILY), term('swap partition', SAME_HEAD_FAMILY), term('device driver')]), true);
   });
 
+  test('a definition is asked for its term only among terms of its kind or others the text defines, else not that way round', () => {
+    const setting = [
+      'A locale is a group of regional settings.',
+      'The installer asks about the partition table, the swap partition and the kernel image.',
+      'The boot menu shows the kernel image and the swap partition after the partition table is written.',
+      'Later the partition table, the swap partition and the kernel image are checked again by the installer.',
+    ];
+    const matched = (text: string[]) => {
+      const analysis = analyseSection('Configuring the system', text.join(' '));
+      const error = quizError(analysis);
+      const supported = error ? Number(/supports only (\d+)/.exec(error)?.[1] ?? 0) : 10;
+      return supported === 0
+        ? []
+        : generateQuiz(analysis, { sourceTitle: 'Configuring', difficulty: 'medium', numberOfQuestions: supported })
+            .questions.filter((question) => question.question.startsWith('Which term matches this definition'))
+            .map(correct);
+    };
+    assert.deepEqual(matched(setting), []);
+    const defined = ['A keymap is a table that maps keys to characters.', 'A console font is a set of glyphs for the text console.'];
+    assert.ok(matched([...setting, ...defined]).includes('locale'), matched([...setting, ...defined]).join(', '));
+  });
+
   test('a term defined as a doer ("a program that forwards requests…") is a doer too, whatever its form ("proxy")', () => {
     const text = [
       'A proxy is a program that forwards the requests of a client to another machine.',
@@ -1507,6 +1538,8 @@ describe('facts come from prose, never from code or page chrome', () => {
       'A class attribute is shared by all instances of the class, while an instance attribute belongs to one object.',
       'The constructor initialises the instance attributes of a new object.',
       'A mixin is a small base class that adds one capability to its derived classes.',
+      'A metaclass is a class whose instances are themselves classes.',
+      'A descriptor is an object that controls how one attribute of a class is looked up.',
       'The interpreter searches the base classes of a class in the method resolution order.',
       'The garbage collector frees an object when no name refers to it any more.',
       'The debugger shows the attributes of an object when the program stops.',
