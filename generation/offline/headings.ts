@@ -59,9 +59,17 @@ const CAPTION = /^(?:example|figure|table|listing)\s+\d+(?:\.\d+)*\.?\s/i;
 /** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
 const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 
+/**
+ * "os.cpus()", "new StringDecoder([encoding])", "buf.write(string[, offset])": an API reference heads
+ * each section with the signature of what it documents, the reference's own concepts.
+ */
+const SIGNATURE = /^(?:new\s+)?[\p{L}_$][\w$]*(?:\.[\w$]+)*\((?:[^()]|\([^()]*\))*\)$/u;
+export const isSignature = (label: string) => SIGNATURE.test(label.trim());
+
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();
+  if (isSignature(trimmed)) return false;
   // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code.
   const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed);
   return (

@@ -4,7 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
-import { isChromeOrSentence } from './headings.ts';
+import { isChromeOrSentence, isSignature } from './headings.ts';
 import { genusOf } from './kinds.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, zipf } from './commonness.ts';
@@ -50,6 +50,8 @@ function short(text: string): string {
 }
 
 function cleanHeading(text: string): string {
+  // A signature's parameters are detail for its leaves: "os.getPriority()" names the branch.
+  if (isSignature(text)) return text.trim().replace(/\(.*\)$/s, '()');
   return text.replace(/^(?:chapter\s+)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
 }
 

@@ -667,6 +667,25 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('an API reference\'s sections headed by signatures ("os.getPriority([pid])") are branches, named without their parameters', async () => {
+    const sections: Array<[string, string]> = [
+      ['OS', 'The os module provides operating system-related utility methods and properties.'],
+      ['os.cpus()', 'Returns an array of objects containing information about each logical CPU core. Each CPU core reports its model and its speed.'],
+      ['os.freemem()', 'Returns the amount of free system memory in bytes. The free system memory changes as processes allocate memory.'],
+      ['os.getPriority([pid])', 'Returns the scheduling priority for the process. The scheduling priority of a process decides its share of the CPU core.'],
+      [
+        'os.networkInterfaces()',
+        'Returns an object containing network interfaces that have been assigned a network address. Each network interface has a MAC address.',
+      ],
+    ];
+    const map = await mapOfSections('OS', sections);
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.ok(
+      ['os.cpus()', 'os.getPriority()', 'os.networkInterfaces()'].every((label) => branches.includes(label)),
+      branches.join(' | '),
+    );
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
