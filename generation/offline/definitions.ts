@@ -90,6 +90,7 @@ const WORK_BODY =
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
+const CLAUSE_LABEL = /^let['’]s\b|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
 const ARTICLES = new Set(['a', 'an', 'the']);
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
@@ -127,6 +128,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   // "Note on…", "Portability alert": the label of a remark beside the text, not a term.
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term)) return undefined;
+  // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term.
+  if (CLAUSE_LABEL.test(term)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
   // "Writing Programs with NCURSES: A lengthy tutorial for C programmers": another text the page points to.
   if (wordCount(term) >= TITLE_MIN_WORDS && isTitleCase(term) && WORK_BODY.test(body)) return undefined;
@@ -431,6 +434,8 @@ const isProse = (definition: Definition) =>
   !hasVagueLead(definition.key) &&
   !hasVagueLead(comparisonKey(definition.term)) &&
   !NOT_A_DEFINITION_START.test(definition.text) &&
+  !RANKING.test(definition.text) &&
+  !RUN_ON.test(definition.text) &&
   !NARRATION.test(definition.text) &&
   !(definition.origin === 'sentence' && PRAISE.test(definition.text)) &&
   !isCircular(definition) &&
@@ -452,6 +457,15 @@ const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll
 /** "Similar to…", "The most important type…", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
 const NOT_A_DEFINITION_START =
   /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+/**
+ * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
+ * of such tunnels": a rank or one instance among others the text points back to, a remark about the
+ * term rather than what it is ("One of the default meta path finders which…" still defines).
+ */
+const RANKING =
+  /^one\b(?:\s*\([^)]*\))?\s+(?:of\s+the\s+(?:first|last|oldest|earliest|newest|latest|most|least|best|biggest|largest|greatest|main|major|few)\b|\w+\s+of\s+such\b)/i;
+/** "A generic term, and the various involved activities have several goals": a remark run on into another clause. */
+const RUN_ON = /^an?\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
 /** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
 const NARRATION = /\b(?:we|us|our)\b/i;
 /** "Graphical facilities are an important and extremely versatile component…": praise, not a definition. */

@@ -1265,6 +1265,19 @@ describe('what a definition is', () => {
 
   const cases: Array<[name: string, lines: string[], expected: string[][]]> = [
     [
+      'a rank among others ("one of the first…"), one of "such" things, a remark run on into a clause and a sentence as a label are no definitions',
+      [
+        'FTP is one of the first protocols of the Internet and still serves files.',
+        'Virtualization is one of the most major advances in the recent years of computing.',
+        'Hurricane Electric is one provider of such tunnels for home users.',
+        'Monitoring is a generic term, and the various involved activities have several goals.',
+        'WebRTC is a rapidly evolving technology and it is essential to use packages from the Testing distribution.',
+        'The sort is stable: Two items with the same key keep their order in the sorted list.',
+        'path based finder: One of the default meta path finders which searches an import path for modules.',
+      ],
+      [['path based finder', 'One of the default meta path finders which searches an import path for modules.']],
+    ],
+    [
       'a general word is a term when the text says what any one of them is ("A set is…"), not when it speaks of one ("The result is…")',
       ['A set is an unordered collection with no duplicate elements.', 'The result is a list of values for the parameters of the model.'],
       [['set', 'An unordered collection with no duplicate elements.']],
