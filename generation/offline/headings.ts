@@ -66,18 +66,30 @@ const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 const SIGNATURE = /^(?:new\s+)?[\p{L}_$][\w$]*(?:\.[\w$]+)*\((?:[^()]|\([^()]*\))*\)$/u;
 export const isSignature = (label: string) => SIGNATURE.test(label.trim());
 
+const DUNDER = /\b__\w+?__\b/g;
+const MIN_TITLE_CASED = 0.8;
+/**
+ * "Accessing The Annotations Dict Of An Object In Python 3.10 And Newer": a title capitalises its words,
+ * however many, as a sentence does not.
+ */
+function isTitleCased(label: string): boolean {
+  const words = label.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
+  return words.length > 0 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= MIN_TITLE_CASED * words.length;
+}
+
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();
   if (isSignature(trimmed)) return false;
-  // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code.
-  const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed);
+  // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code, but
+  // "__annotations__ Quirks" names a concept of the language.
+  const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed.replace(DUNDER, ''));
   return (
     CHROME_LABEL.test(trimmed) ||
     GLUED_NAVIGATION.test(trimmed) ||
     // A question is a section's title as often as not ("Who specifies the namespace?").
     /[:.!)]$/.test(trimmed) ||
-    trimmed.split(/\s+/).length > 10 ||
+    (trimmed.split(/\s+/).length > 10 && !isTitleCased(trimmed)) ||
     opensWithCallout(trimmed) ||
     wordless ||
     CUT_LINE.test(trimmed) ||
@@ -88,7 +100,7 @@ export function isChromeOrSentence(label: string): boolean {
 
 /** "References", "Footnotes", "Acknowledgements": apparatus, whose text (names, citations, notes) is no subject matter. */
 const APPARATUS =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links)$/i;
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?)$/i;
 
 export function isApparatus(label: string): boolean {
   return APPARATUS.test(label.trim());

@@ -686,6 +686,31 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('a long title cased as a title, and one naming a dunder attribute, are sections; revision history and acknowledgements are not', async () => {
+    const sections: Array<[string, string]> = [
+      ['Annotations Best Practices', 'This document collects best practices for working with annotations dicts in Python code.'],
+      [
+        'Accessing The Annotations Dict Of An Object In Python 3.10 And Newer',
+        'Python 3.10 adds a new function to the standard library for this. The annotations dict of a function object is best read with that function.',
+      ],
+      [
+        '__annotations__ Quirks',
+        'In all versions of Python 3, function objects lazy-create an annotations dict. A function object stores its annotations dict.',
+      ],
+      [
+        'Stringized Annotations',
+        'A stringized annotation is a string that holds the source of an annotation. The annotations dict holds stringized annotations.',
+      ],
+      [
+        'Revision History and Acknowledgements',
+        'Thanks to Ian Bicking, Nick Coghlan and Raymond Hettinger for their suggestions and typo fixes to this document.',
+      ],
+    ];
+    const map = await mapOfSections('Annotations Best Practices', sections);
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.deepEqual(branches, ['Accessing The Annotations Dict Of An Object In Python 3.10 And Newer', '__annotations__ Quirks', 'Stringized Annotations']);
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
