@@ -305,8 +305,15 @@ function isDroppableLead(tokens: readonly Token[], index: number): boolean {
 /** Determiners: no noun is followed by one, so the word before one is a verb ("…index lists the…"). */
 export const DETERMINER_AFTER_VERB: ReadonlySet<string> = new Set(['the', 'a', 'an', 'its', 'their', 'each', 'every', 'all', 'these', 'those', 'some', 'any']);
 
+/** "to", a modal or a subject pronoun: the word after it is a verb ("to access DNS information", "modules can form cycles"). */
+const BEFORE_A_VERB: ReadonlySet<string> = new Set(['can', 'could', 'will', 'would', 'should', 'must', 'may', 'might', 'shall', 'i', 'we', 'you', 'they']);
+const precedesAVerb = (token: Token | undefined) =>
+  token !== undefined && ((token.lower === 'to' && token.pos === 'PART') || (BEFORE_A_VERB.has(token.lower) && (token.pos === 'AUX' || token.pos === 'PRON')));
+
 function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
+  // "…to share data", "…you output results": the first word is the verb the tagger read as a noun.
+  if (start < end && precedesAVerb(tokens[start - 1])) start += 1;
   while (start <= end && isDroppableLead(tokens, start)) start += 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
   // "The package index lists the directories…", "XML files store the configuration…": no noun is followed

@@ -1470,6 +1470,15 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(!keys.some((key) => /index list|installer place/.test(key)), keys.join(', '));
   });
 
+  test('a verb the tagger read as a noun opens no phrase either: the word after "to", a modal or a subject pronoun is a verb ("to access DNS information")', () => {
+    const text =
+      'To access DNS information, a DNS server must be available to relay requests. The modification will corrupt binary data like that in JPEG files. The resolver library reads the DNS information.';
+    const analysis = analyseSection('Name service', text);
+    const keys = [...analysis.phrases.inSentence.values()].flat().map((span) => span.key);
+    assert.ok(keys.includes('dns information'), keys.join(', '));
+    assert.ok(!keys.some((key) => /^(?:access|corrupt) /.test(key)), keys.join(', '));
+  });
+
   test('a name ("Unicode") stands only among names the text lists or defines beside it, never among any names of the text ("SSH", "Telnet")', () => {
     const text = [
       'Remote login tools such as Telnet and RSH were used before SSH.',
