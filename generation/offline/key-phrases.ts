@@ -429,8 +429,11 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
 }
 
 /** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
+/** "https", "www": the scheme or host of a link the text prints, no concept of it. */
+const LINK_PARTS = /^(?:https?|ftp|www|html?|com|org)$/i;
+
 function isIdentifier(display: string, count: number): boolean {
-  if (KEY_BINDING.test(display)) return true;
+  if (KEY_BINDING.test(display) || LINK_PARTS.test(display)) return true;
   if (/\s/.test(display)) return false;
   if (/\p{Ll}\p{Lu}|_|\d/u.test(display)) return true;
   // A lower-case word English never uses is a term the text keeps using ("namespace", "tuple") or a

@@ -90,6 +90,18 @@ function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => st
   return (section) => (main.has(section) ? main.get(section) : section);
 }
 
+const URL = /\bhttps?:\/\/|\bwww\.\w/i;
+const READING_LIST_SHARE = 0.5;
+const READING_LIST_MIN_LINKS = 2;
+/**
+ * "General: … Full text at https://…; https://en.wikipedia.org/wiki/Currying: Entry for…": a list of
+ * readings elsewhere, whatever its heading; one link in a section ("See https://… for details") is not.
+ */
+function isReadingList(topic: Topic): boolean {
+  const links = topic.sentences.filter((sentence) => URL.test(sentence.text)).length;
+  return links >= READING_LIST_MIN_LINKS && links >= READING_LIST_SHARE * topic.sentences.length;
+}
+
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
   const mainSection = mainSectionOf(analysis.sentences);
@@ -100,7 +112,7 @@ function topicsOf(analysis: Analysis): Topic[] {
     topic.sentences.push(sentence);
     topics.set(section, topic);
   }
-  const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement) && !isChromeOrSentence(topic.label));
+  const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
   const fromTables = analysis.tables.map((table) => ({ label: table.title, sentences: [], table }));
   return [...withText, ...fromTables];
 }

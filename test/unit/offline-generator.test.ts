@@ -711,6 +711,23 @@ describe('offline mindmaps', () => {
     assert.deepEqual(branches, ['Accessing The Annotations Dict Of An Object In Python 3.10 And Newer', '__annotations__ Quirks', 'Stringized Annotations']);
   });
 
+  test('a section made of links to readings elsewhere is no branch, and no link gives a node ("Https"); one link in a section is fine', async () => {
+    const sections: Array<[string, string]> = [
+      ['Functional Programming', 'Functional programming decomposes a problem into a set of functions. A pure function has no side effects.'],
+      ['Iterators', 'An iterator is an object representing a stream of data. An iterator returns the data one element at a time.'],
+      ['Installing', 'See https://example.org/download/ for the iterator library packages. The iterator library installs with pip.'],
+      [
+        'General',
+        'Structure and Interpretation of Computer Programs, by Harold Abelson and Gerald Jay Sussman. Full text at https://mitpress.mit.edu/sicp/. https://en.wikipedia.org/wiki/Currying: Entry for the concept of currying.',
+      ],
+    ];
+    const map = await mapOfSections('Functional Programming HOWTO', sections);
+    const labels = map.nodes.map((node) => node.label);
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.ok(branches.includes('Installing') && !branches.includes('General'), branches.join(' | '));
+    assert.ok(!labels.some((label) => /^https?$/i.test(label)), labels.join(' | '));
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
