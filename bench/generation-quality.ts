@@ -152,11 +152,13 @@ for (const part of parts) {
   for (const resource of ['quiz', 'flashcards'] as const)
     console.log(`  ${resource}:`.padEnd(42), tally(selected.filter((item) => item.resource === resource)));
   console.log('  mindmaps:'.padEnd(42), mindmapScores(selected));
-  // The figures the README reports: what a client asking for medium gets (the judged difficulty).
-  const medium = selected.filter((item) => item.difficulty === 'medium');
-  for (const resource of ['quiz', 'flashcards'] as const)
-    console.log(`  ${resource} at medium:`.padEnd(42), tally(medium.filter((item) => item.resource === resource)));
-  console.log('  mindmaps at medium:'.padEnd(42), mindmapScores(medium));
+  // What a client asking for each difficulty gets; the README's headline figures are at medium.
+  for (const difficulty of difficulties) {
+    const at = selected.filter((item) => item.difficulty === difficulty);
+    for (const resource of ['quiz', 'flashcards'] as const)
+      console.log(`  ${resource} at ${difficulty}:`.padEnd(42), tally(at.filter((item) => item.resource === resource)));
+    if (difficulty === 'medium') console.log('  mindmaps at medium:'.padEnd(42), mindmapScores(at));
+  }
 }
 /** The kind of a question, read off its stem as the generator words it. */
 const questionKind = (stem: string) =>
