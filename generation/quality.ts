@@ -163,12 +163,16 @@ export function looksLikeCode(text: string): boolean {
 const balanced = (text: string) => {
   const quotes = (text.match(/"/g) ?? []).length % 2 === 0;
   let depth = 0;
+  // Typographic quotes open and close as brackets do: "VT-x” or “SVM mode”" is cut from inside a quotation.
+  let quoting = 0;
   for (const char of text) {
     if (char === '(' || char === '[') depth++;
     if (char === ')' || char === ']') depth--;
-    if (depth < 0) return false;
+    if (char === '“') quoting++;
+    if (char === '”') quoting--;
+    if (depth < 0 || quoting < 0) return false;
   }
-  return quotes && depth === 0;
+  return quotes && depth === 0 && quoting === 0;
 };
 
 /**

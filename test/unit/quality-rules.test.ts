@@ -183,6 +183,16 @@ describe('quality rules: quizzes', () => {
     );
   });
 
+  test('a stem cut from inside a quotation (a typographic quote closing before it opens) is caught', () => {
+    const cut = withQuestion(validQuiz(), 0, (question) => ({
+      ...question,
+      question: 'Complete the sentence: "VT-x” or “SVM mode” (AMD) is usually found in the _____ in the Advanced section."',
+    }));
+    assertCaught(checkQuiz(cut, 8), /question q-1: the stem has unbalanced quotes/);
+    const whole = withQuestion(validQuiz(), 0, (question) => ({ ...question, question: 'Complete the sentence: "The “SVM mode” is found in the _____."' }));
+    assert.ok(!checkQuiz(whole, 8).some((violation) => /unbalanced/.test(violation)));
+  });
+
   test('"all of the above", "none of the above" and "both" options are rejected', () => {
     for (const bad of ['All of the above', 'none of the above', 'Both A and B', 'Neither of these']) {
       const quiz = withQuestion(validQuiz(), 3, (q) => ({
