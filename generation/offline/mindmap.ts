@@ -112,7 +112,10 @@ function topicsOf(analysis: Analysis): Topic[] {
     topic.sentences.push(sentence);
     topics.set(section, topic);
   }
-  const withText = [...topics.values()].filter((topic) => topic.sentences.some(isStatement) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
+  // A reference describes what a signature does without a subject ("Returns any remaining input…"): its
+  // section is a topic all the same.
+  const hasText = (topic: Topic) => topic.sentences.some(isStatement) || (isSignature(topic.label) && topic.sentences.length > 0);
+  const withText = [...topics.values()].filter((topic) => hasText(topic) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
   const fromTables = analysis.tables.map((table) => ({ label: table.title, sentences: [], table }));
   return [...withText, ...fromTables];
 }
