@@ -497,6 +497,20 @@ const VAGUE_LEADS = new Set([
   'easiest',
   'latest',
   'newest',
+  'greater',
+  'mere',
+  'significant',
+  'interesting',
+  'minor',
+  'subsequent',
+  'unsurprisingly',
+  'slight',
+  'obvious',
+  'huge',
+  'tiny',
+  // Lemmas of "easiest", "greater": a phrase's key is made of lemmas.
+  'easy',
+  'great',
 ]);
 
 /** Right after an opening straight quote: `"unicode rocks!"` in prose is a string of code, quoted. */

@@ -1489,6 +1489,18 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(!keys.some((key) => /index list|installer place/.test(key)), keys.join(', '));
   });
 
+  test('a phrase led by a word that grades rather than sorts ("greater connectivity", "mere hypothesis", "easiest enhancement") names no concept', () => {
+    const text = [
+      'The SIP proxy offers greater connectivity to the SIP clients. Greater connectivity needs a SIP proxy.',
+      'Simple-CDD is a mere hypothesis for the installer profiles. The mere hypothesis changes nothing for the installer profiles.',
+      'The easiest enhancement of a socket server is a thread pool. The easiest enhancement keeps the socket server simple.',
+      'A significant alteration of the system clock confuses the NTP server. A significant alteration happens rarely.',
+    ].join(' ');
+    const displays = analyseSection('Services', text).phrases.ranked.map((phrase) => phrase.display.toLowerCase());
+    assert.ok(displays.includes('sip proxy') && displays.includes('socket server'), displays.join(', '));
+    assert.ok(!displays.some((display) => /^(?:greater|mere|easiest|significant) /.test(display)), displays.join(', '));
+  });
+
   test('a verb the tagger read as a noun opens no phrase either: the word after "to", a modal or a subject pronoun is a verb ("to access DNS information")', () => {
     const text =
       'To access DNS information, a DNS server must be available to relay requests. The modification will corrupt binary data like that in JPEG files. The resolver library reads the DNS information.';
