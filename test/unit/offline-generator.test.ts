@@ -1501,6 +1501,23 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(!displays.some((display) => /^(?:greater|mere|easiest|significant) /.test(display)), displays.join(', '));
   });
 
+  test('no blank in a sentence set against or beside the one before it ("however", "In the second case", "such a comment", "as already mentioned")', () => {
+    const text = [
+      'Modern Windows Server and Enterprise desktops however have built-in support for the NFS protocol.',
+      'In the second case, the entrance to the SSH tunnel is port 8000 on the remote machine.',
+      'If you do not include such a comment, the default encoding used will be UTF-8.',
+      'The default encoding of the source file is UTF-8, as already mentioned.',
+      'The default encoding of a source file is UTF-8 unless the file declares another one.',
+      'A remote filesystem is shared through the NFS protocol with the local machine over the network.',
+    ].join(' ');
+    const analysis = analyseSection('Sharing', text);
+    const blanked = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().stem);
+    assert.ok(blanked.length > 0, 'the same words stand blanked elsewhere');
+    assert.ok(!blanked.some((stem) => /however|second case|such a comment|already mentioned/.test(stem)), blanked.join(' | '));
+  });
+
   test('a verb the tagger read as a noun opens no phrase either: the word after "to", a modal or a subject pronoun is a verb ("to access DNS information")', () => {
     const text =
       'To access DNS information, a DNS server must be available to relay requests. The modification will corrupt binary data like that in JPEG files. The resolver library reads the DNS information.';
