@@ -32,6 +32,9 @@ export function opensWithCallout(text: string): boolean {
   return isEverydayCapitals(run?.at(-1));
 }
 
+/** "NOTE UEFI", "Sidebar ALTERNATIVE deborphan": a box's label in capitals, whatever follows it. */
+export const isBoxLabel = (word: string | undefined) => word !== undefined && /^\p{Lu}{3,}$/u.test(word) && BOX_LABELS.has(word.toLowerCase());
+
 /** The labels books print on their sidebars. */
 const BOX_LABELS = new Set([
   'note',
@@ -52,6 +55,8 @@ const BOX_LABELS = new Set([
   'sidebar',
 ]);
 
+/** "Note", "Warning": the title of a box beside the text, as converted pages print it above the box. */
+const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger|see also)$/i;
 /** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
 const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
 /** "Example 10.10. Example of IPv6 configuration", "Figure 8.1 …": the caption of what is shown, not a section. */
@@ -86,6 +91,7 @@ export function isChromeOrSentence(label: string): boolean {
   const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed.replace(DUNDER, ''));
   return (
     CHROME_LABEL.test(trimmed) ||
+    ADMONITION.test(trimmed) ||
     GLUED_NAVIGATION.test(trimmed) ||
     // A question is a section's title as often as not ("Who specifies the namespace?").
     /[:.!)]$/.test(trimmed) ||

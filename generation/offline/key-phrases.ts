@@ -1,6 +1,6 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
 import { isNameWord, RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
-import { isEverydayCapitals } from './headings.ts';
+import { isBoxLabel, isEverydayCapitals } from './headings.ts';
 import { listSiblings } from './list-siblings.ts';
 import type { Entity, Token } from './nlp.ts';
 import { joinTokens } from './nlp.ts';
@@ -113,7 +113,10 @@ const VAGUE_MODIFIERS = new Set([
 
 /** "Sidebar COMMUNITY Bruce Perens": the label of a box beside the text, an everyday word in capitals before a name. */
 function isCalloutLabel(display: string): boolean {
-  return isEverydayCapitals(/\b(\p{Lu}{4,})\s+\p{Lu}\p{Ll}/u.exec(display)?.[1]);
+  return (
+    isEverydayCapitals(/\b(\p{Lu}{4,})\s+\p{Lu}\p{Ll}/u.exec(display)?.[1]) ||
+    display.split(/\s+/).some((word, index, words) => index < words.length - 1 && isBoxLabel(word))
+  );
 }
 
 /**

@@ -730,6 +730,23 @@ describe('offline mindmaps', () => {
     assert.ok(!labels.some((label) => /^https?$/i.test(label)), labels.join(' | '));
   });
 
+  test('a box\'s title ("Note") is no branch, and a box label in capitals before a name ("NOTE UEFI") is no node', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Identifying the Disks',
+        'The kernel names each disk with a unique identifier. NOTE UEFI firmware reads the partition table of the disk. The partition table lists every partition.',
+      ],
+      ['Note', 'The port number of the proxy server is often 8080. The proxy server forwards requests to the web server.'],
+      ['Configuring GRUB', 'GRUB reads its configuration file at boot. The configuration file lists the kernel images. The boot menu shows the kernel images.'],
+      ['Secure Boot', 'The shim bootloader is signed by Microsoft. The shim bootloader loads GRUB on a Secure Boot system.'],
+    ];
+    const map = await mapOfSections('Configuring the Bootloader', sections);
+    const labels = map.nodes.map((node) => node.label);
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.ok(branches.includes('Configuring GRUB') && !branches.includes('Note'), branches.join(' | '));
+    assert.ok(!labels.some((label) => /^NOTE\b/.test(label)), labels.join(' | '));
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
