@@ -39,6 +39,8 @@ export type Analysis = {
   definitionByKey: Map<string, Definition>;
   /** The name the text is about ("python" in a Python tutorial), lower case: the proper noun it names far more than any other. */
   subject?: string;
+  /** Each heading's level (1 for the top) where the extractor read it from the document's markup. */
+  headingLevels: ReadonlyMap<string, number>;
 };
 
 const cache = new WeakMap<ExtractedContent, Analysis>();
@@ -192,7 +194,17 @@ function build(content: ExtractedContent): Analysis {
     definitions: spelled,
     definitionByKey: new Map(spelled.map((definition) => [definition.key, definition])),
     subject: subjectName(sentences),
+    headingLevels: headingLevelsOf(content),
   };
+}
+
+function headingLevelsOf(content: ExtractedContent): Map<string, number> {
+  const levels = new Map<string, number>();
+  for (const block of content.blocks ?? []) {
+    const title = block.text.trim();
+    if (block.kind === 'heading' && block.level !== undefined && !levels.has(title)) levels.set(title, block.level);
+  }
+  return levels;
 }
 
 const MIN_SUBJECT_MENTIONS = 8;

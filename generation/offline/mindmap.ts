@@ -59,19 +59,33 @@ const SECTION_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s+\S/i;
 const MIN_MAIN_SECTIONS = 3;
 
 /**
- * In a document whose headings are numbered ("9.2. Python Scopes…", "9.2.1. …"), the main sections:
- * the shallowest level with at least three of them (one "9. Classes" above all is the document
- * itself). A deeper section, or a heading without a number that a layout made of a sentence ("Some
- * tips for experts:"), belongs to the main section it comes under. Undefined when headings are not numbered.
+ * How deep each section's heading stands: by its number ("9.2.1." is 3 deep) where the headings are
+ * numbered, else by its level in the document's markup (h2 under h1, "###" under "##") where every
+ * heading has one. Empty when neither tells.
  */
-function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => string | undefined) | undefined {
-  const numbers = new Map<string, string>();
-  for (const { section } of sentences) {
-    const number = section ? SECTION_NUMBER.exec(section)?.[1] : undefined;
-    if (section && number && !numbers.has(section)) numbers.set(section, number);
+function sectionDepths(sentences: readonly Sentence[], headingLevels: ReadonlyMap<string, number>): Map<string, number> {
+  const sections = [...new Set(sentences.flatMap(({ section }) => (section ? [section] : [])))];
+  const numbered = new Map<string, number>();
+  for (const section of sections) {
+    const number = SECTION_NUMBER.exec(section)?.[1];
+    if (number) numbered.set(section, number.split('.').length);
   }
+  if (numbered.size > 0) return numbered;
+  const levelled = sections.map((section) => [section, headingLevels.get(section.trim())] as const);
+  return levelled.every(([, level]) => level !== undefined) ? new Map(levelled as Array<readonly [string, number]>) : new Map();
+}
+
+/**
+ * In a document whose headings are numbered ("9.2. Python Scopes…", "9.2.1. …") or levelled, the main
+ * sections: the shallowest level with at least three of them (one "9. Classes" above all is the
+ * document itself). A deeper section, or a heading without a number that a layout made of a sentence
+ * ("Some tips for experts:"), belongs to the main section it comes under. Undefined when headings tell
+ * no depth.
+ */
+function mainSectionOf(sentences: readonly Sentence[], headingLevels: ReadonlyMap<string, number>): ((section: string) => string | undefined) | undefined {
+  const depthOf = sectionDepths(sentences, headingLevels);
   const depths = new Map<number, number>();
-  for (const number of numbers.values()) depths.set(number.split('.').length, (depths.get(number.split('.').length) ?? 0) + 1);
+  for (const depth of depthOf.values()) depths.set(depth, (depths.get(depth) ?? 0) + 1);
   const ordered = [...depths.keys()].sort((a, b) => a - b);
   const depth = ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2);
   if (depth === undefined) return undefined;
@@ -80,10 +94,10 @@ function mainSectionOf(sentences: readonly Sentence[]): ((section: string) => st
   const main = new Map<string, string | undefined>();
   for (const { section } of sentences) {
     if (!section || main.has(section)) continue;
-    const number = numbers.get(section);
-    numbered ||= number !== undefined;
-    if (number && number.split('.').length === depth) current = section;
-    else if (number && number.split('.').length < depth) current = undefined;
+    const own = depthOf.get(section);
+    numbered ||= own !== undefined;
+    if (own === depth) current = section;
+    else if (own !== undefined && own < depth) current = undefined;
     // Before the first numbered heading comes front matter (the author, the copyright): no section.
     main.set(section, numbered ? (current ?? section) : undefined);
   }
@@ -104,7 +118,7 @@ function isReadingList(topic: Topic): boolean {
 
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
-  const mainSection = mainSectionOf(analysis.sentences);
+  const mainSection = mainSectionOf(analysis.sentences, analysis.headingLevels);
   for (const sentence of analysis.sentences) {
     const section = sentence.section && mainSection ? mainSection(sentence.section) : sentence.section;
     if (!section) continue;

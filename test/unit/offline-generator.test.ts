@@ -747,6 +747,30 @@ describe('offline mindmaps', () => {
     assert.ok(!labels.some((label) => /^NOTE\b/.test(label)), labels.join(' | '));
   });
 
+  test('where the markup gives heading levels (h2 above h3), the main sections are the branches and their subsections merge into them', async () => {
+    const sections: Array<[string, number, string]> = [
+      ['Primer', 2, 'A descriptor is an object that customises attribute lookup. The class dictionary holds the descriptor.'],
+      ['Simple example', 3, 'A descriptor returns a constant from its get method. The dot operator finds the descriptor in the class dictionary.'],
+      ['Dynamic lookups', 3, 'A descriptor may compute its value on each lookup. Each lookup runs the get method of the descriptor.'],
+      ['Technical Tutorial', 2, 'The descriptor protocol has three methods. A data descriptor defines the set method of the descriptor protocol.'],
+      [
+        'Invocation from an instance',
+        3,
+        'Instance lookup scans the instance dictionary first. A data descriptor takes precedence over the instance dictionary.',
+      ],
+      ['Pure Python Equivalents', 2, 'Static methods and class methods are non-data descriptors. Each static method is a non-data descriptor.'],
+    ];
+    const outline = sections.map(([title, , text], index) => ({ kind: 'section' as const, index, title, text }));
+    const blocks = sections.flatMap(([title, level, text]) => [
+      { kind: 'heading' as const, text: title, level },
+      { kind: 'prose' as const, text },
+    ]);
+    const content: ExtractedContent = { title: 'Descriptor Guide', text: outline.map((entry) => entry.text).join('\n\n'), outline, blocks };
+    const map = (await generator.mindmap({ sourceTitle: 'Descriptor Guide', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.deepEqual(branches, ['Primer', 'Technical Tutorial', 'Pure Python Equivalents']);
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
