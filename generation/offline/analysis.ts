@@ -2,7 +2,7 @@ import type { ExtractedContent, OutlineEntry, SourceReference } from '../../doma
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { isApparatus, isChromeOrSentence, isPageChrome } from './headings.ts';
-import { assignKinds } from './kinds.ts';
+import { assignKinds, genusOf } from './kinds.ts';
 import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
@@ -175,7 +175,8 @@ function build(content: ExtractedContent): Analysis {
     phrases.siblings,
   );
   // A sentence's capital letters say little about a term; the spelling used across the text does.
-  const spelled = definitions.map((definition) => {
+  const spelled = definitions.map((found) => {
+    const definition = { ...found, genus: genusOf(found.text) };
     const phrase = phrases.byKey.get(definition.key);
     if (definition.origin !== 'sentence' || !phrase) return definition;
     if (phrase.display.toLowerCase() === definition.term.toLowerCase()) return { ...definition, term: phrase.display };

@@ -18,6 +18,8 @@ export type Definition = {
   sentenceId: number;
   /** The source text the pair was read from. */
   quote: string;
+  /** The noun the definition opens with, lemmatised ("program" for "A program that…"): read once, in the analysis. */
+  genus?: string;
 };
 
 /** "Term: definition" or "Term – definition"; the colon of a URL ("Unicode (https://…") is none. */

@@ -20,14 +20,11 @@ const CALLOUT_WORD_ZIPF = 3.2;
 export function opensWithCallout(text: string): boolean {
   if (isCallout(text)) return true;
   // "CAUTION IPv6 tunneling and firewalls": a label books print on their boxes, whatever its title.
-  const label = /^(\p{Lu}+)\s+\S/u.exec(text.trim())?.[1];
-  if (label && BOX_LABELS.has(label.toLowerCase())) return true;
-  // "COMMUNITY CUPS": a box's label and a short title all in capitals, as books print their sidebars
-  // ("EXIT STATUS" is a heading).
+  // "COMMUNITY CUPS" too; but a short title all in capitals without such a label is a heading
+  // ("EXIT STATUS CODES"), whatever everyday words it has.
+  if (isBoxLabel(/^(\p{Lu}+)\s+\S/u.exec(text.trim())?.[1])) return true;
   const words = text.trim().split(/\s+/);
-  if (words.length >= 2 && words.length <= 3 && words.every((word) => /^\p{Lu}[\p{Lu}\d-]*$/u.test(word))) {
-    return BOX_LABELS.has(words[0]?.toLowerCase() ?? '');
-  }
+  if (words.length >= 2 && words.length <= 3 && words.every((word) => /^\p{Lu}[\p{Lu}\d-]*$/u.test(word))) return false;
   const run = /^((?:\p{Lu}{2,}\s+){2,})\p{Lu}/u.exec(text)?.[1]?.trim().split(/\s+/);
   return isEverydayCapitals(run?.at(-1));
 }
@@ -56,7 +53,7 @@ const BOX_LABELS = new Set([
 ]);
 
 /** "Note", "Warning": the title of a box beside the text, as converted pages print it above the box. */
-const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger|see also)$/i;
+const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger)$/i;
 /** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
 const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
 /** "Example 10.10. Example of IPv6 configuration", "Figure 8.1 …": the caption of what is shown, not a section. */

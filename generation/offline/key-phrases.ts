@@ -431,10 +431,10 @@ function displayForm(tokens: readonly Token[], span: Span, lowerCase: ReadonlySe
   return { form: common ? text.charAt(0).toLowerCase() + text.slice(1) : text, weight: 0.01 };
 }
 
-/** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
 /** "https", "www": the scheme or host of a link the text prints, no concept of it. */
 const LINK_PARTS = /^(?:https?|ftp|www|html?|com|org)$/i;
 
+/** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
 function isIdentifier(display: string, count: number): boolean {
   if (KEY_BINDING.test(display) || LINK_PARTS.test(display)) return true;
   if (/\s/.test(display)) return false;

@@ -25,7 +25,7 @@ export function assignKinds(phrases: PhraseIndex, definitions: readonly Definiti
   const genusByHead = new Map<string, string>();
   const genusByKey = new Map<string, string>();
   for (const definition of definitions) {
-    const genus = genusOf(definition.text);
+    const { genus } = definition;
     const head = definition.key.split(' ').at(-1);
     if (!genus || !head || genus === head) continue;
     genusByKey.set(definition.key, genus);

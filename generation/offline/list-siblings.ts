@@ -32,22 +32,24 @@ export function listSiblings(tokens: readonly Token[], spans: readonly Occurrenc
     return !nextClause;
   };
   let run: string[] = [];
-  const close = () => {
-    for (const key of run) {
-      const set = siblings.get(key) ?? new Set<string>();
-      for (const other of run) if (other !== key) set.add(other);
-      siblings.set(key, set);
-    }
-  };
   ordered.forEach((span, index) => {
     const previous = ordered[index - 1];
     if (previous && joined(previous, span)) run.push(span.key);
     else {
-      if (run.length > 1) close();
+      if (run.length > 1) recordSiblings(run, siblings);
       run = [span.key];
     }
   });
-  if (run.length > 1) close();
+  if (run.length > 1) recordSiblings(run, siblings);
+}
+
+/** Makes the keys of one list each other's siblings. */
+function recordSiblings(keys: readonly string[], siblings: Map<string, Set<string>>): void {
+  for (const key of keys) {
+    const set = siblings.get(key) ?? new Set<string>();
+    for (const other of keys) if (other !== key) set.add(other);
+    siblings.set(key, set);
+  }
 }
 
 /** The first sentence of a bulleted entry, and the phrases it names (as the phrase index found them). */
@@ -74,13 +76,7 @@ export function bulletSiblings(entries: readonly Entry[], siblings: Map<string, 
   let run: string[] = [];
   const close = () => {
     const leads = [...new Set(run)];
-    if (leads.length >= MIN_BULLETED_ENTRIES) {
-      for (const key of leads) {
-        const set = siblings.get(key) ?? new Set<string>();
-        for (const other of leads) if (other !== key) set.add(other);
-        siblings.set(key, set);
-      }
-    }
+    if (leads.length >= MIN_BULLETED_ENTRIES) recordSiblings(leads, siblings);
     run = [];
   };
   entries.forEach((entry, index) => {

@@ -5,7 +5,6 @@ import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature } from './headings.ts';
-import { genusOf } from './kinds.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, zipf } from './commonness.ts';
 import { isGeneralHead, isGenericPhrase, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
@@ -90,16 +89,16 @@ function mainSectionOf(sentences: readonly Sentence[], headingLevels: ReadonlyMa
   const depth = ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2);
   if (depth === undefined) return undefined;
   let current: string | undefined;
-  let numbered = false;
+  let headed = false;
   const main = new Map<string, string | undefined>();
   for (const { section } of sentences) {
     if (!section || main.has(section)) continue;
     const own = depthOf.get(section);
-    numbered ||= own !== undefined;
+    headed ||= own !== undefined;
     if (own === depth) current = section;
     else if (own !== undefined && own < depth) current = undefined;
-    // Before the first numbered heading comes front matter (the author, the copyright): no section.
-    main.set(section, numbered ? (current ?? section) : undefined);
+    // Before the first numbered or levelled heading comes front matter (the author, the copyright): no section.
+    main.set(section, headed ? (current ?? section) : undefined);
   }
   return (section) => (main.has(section) ? main.get(section) : section);
 }
@@ -382,7 +381,7 @@ function generaDrafts(context: Context): Draft[] {
   const { analysis, shape } = context;
   const groups = new Map<string, Definition[]>();
   for (const definition of analysis.definitions) {
-    const genus = genusOf(definition.text);
+    const { genus } = definition;
     if (genus && !isGenericPhrase(genus)) groups.set(genus, [...(groups.get(genus) ?? []), definition]);
   }
   return [...groups]

@@ -6,7 +6,6 @@ import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
 import { isGenericPhrase } from './key-phrases.ts';
-import { genusOf } from './kinds.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import {
   BLANK,
@@ -72,7 +71,6 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
   const termPreference = byDifficulty(difficulty, { easy: 1 + centrality, medium: 0.6 + 0.4 * centrality, hard: 0.4 + 0.6 * (1 - centrality) });
   if (termPreference !== undefined) {
     const phraseFamily = termFamily(phrase?.proper ?? /^\p{Lu}/u.test(definition.term));
-    const genus = genusOf(definition.text);
     candidates.push({
       kind: 'term',
       preference: termPreference,
@@ -87,7 +85,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
         // of numbers") fits a "data vector" as well.
         pools: [
           { family: SIBLING_FAMILY, options: pools.siblingsOf(definition.key) },
-          { family: SAME_GENUS_FAMILY, options: (genus && pools.definedTermsByGenus.get(genus)) || [] },
+          { family: SAME_GENUS_FAMILY, options: (definition.genus && pools.definedTermsByGenus.get(definition.genus)) || [] },
           ...(definition.origin === 'glossary' ? [{ family: GLOSSARY_ENTRY_FAMILY, options: pools.glossaryTerms }] : []),
           { family: DEFINED_TERM_FAMILY, options: pools.definedTerms },
           ...anyPhraseOf(pools, definedTermOption(analysis, definition), phraseFamily),

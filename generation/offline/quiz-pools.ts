@@ -5,7 +5,6 @@ import { makeOption, type Option } from './distractors.ts';
 import { isDoer, isDoerGenus } from './agent-nouns.ts';
 import { isNameWord } from './commonness.ts';
 import { isVagueWord, type Phrase } from './key-phrases.ts';
-import { genusOf } from './kinds.ts';
 import { joinTokens, parseText, type Token } from './nlp.ts';
 import { parseNumber } from './tables.ts';
 
@@ -99,7 +98,7 @@ export function definedTermOption(analysis: Analysis, definition: Definition): O
     ? phraseOption(phrase, definition.term)
     : makeOption(definition.term, { family: DEFINED_TERM_FAMILY, units: new Set(unit === undefined ? [] : [unit]) });
   option.name ??= option.tokenCount === 1 && isNameWord(definition.term, option.key);
-  option.doer = option.doer === true || isDoer(option.key.split(' ').at(-1) ?? '') || isDoerGenus(genusOf(definition.text));
+  option.doer = option.doer === true || isDoer(option.key.split(' ').at(-1) ?? '') || isDoerGenus(definition.genus);
   return { ...option, family: DEFINED_TERM_FAMILY, wordClass: wordClassOf(definition.term) };
 }
 
@@ -201,8 +200,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     const term = definedTermOption(analysis, definition);
     definedTerms.push(term);
     if (definition.origin === 'glossary') glossaryTerms.push({ ...term, family: GLOSSARY_ENTRY_FAMILY });
-    const genus = genusOf(definition.text);
-    if (genus) push(definedTermsByGenus, genus, { ...term, family: SAME_GENUS_FAMILY });
+    if (definition.genus) push(definedTermsByGenus, definition.genus, { ...term, family: SAME_GENUS_FAMILY });
     if (definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
       definitions.push(makeOption(definition.text, { family: 'definition', units, tokenCount: 0 }));
     }

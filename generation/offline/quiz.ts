@@ -41,7 +41,10 @@ const DISTRACTORS = 3;
  */
 const SHOWS_KIND: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY]);
 const MIN_SHOWN_KIND = 2;
-const shownKind = (options: readonly Option[]) => options.filter((option) => SHOWS_KIND.has(option.family)).length;
+const countOf = (families: ReadonlySet<string>, options: readonly Option[]) => options.filter((option) => families.has(option.family)).length;
+const shownKind = (options: readonly Option[]) => countOf(SHOWS_KIND, options);
+/** A definition's wrong options may also be terms the text defines: a reader matches a definition among them. */
+const MATCHABLE: ReadonlySet<string> = new Set([...SHOWS_KIND, DEFINED_TERM_FAMILY]);
 
 /**
  * Three wrong options, from the question's pools in order: a pool too small for all three gives what
@@ -88,7 +91,7 @@ export function worthABlank(distractors: readonly Option[]): boolean {
  * other way round ("What does … mean?"), among other definitions.
  */
 export function worthMatching(distractors: readonly Option[]): boolean {
-  return distractors.filter((option) => SHOWS_KIND.has(option.family) || option.family === DEFINED_TERM_FAMILY).length >= MIN_SHOWN_KIND;
+  return countOf(MATCHABLE, distractors) >= MIN_SHOWN_KIND;
 }
 
 /** The sign of kind a question's wrong options must give, by what the question asks. */
