@@ -121,15 +121,53 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
   return sections.filter((section) => section.lines.length > 0);
 }
 
+const MIN_ARTICLE_CHARS = 100;
+/** The share of a page's own text (not its links) an article must hold for Readability's choice to stand. */
+const ARTICLE_SHARE = 0.8;
+/** A list or block this much made of links is a menu or a table of contents. */
+const LINK_DENSITY = 0.5;
+
+type Element = DomNode & { remove(): void; innerHTML: string; querySelectorAll(selector: string): Iterable<Element> };
+type Page = { body?: Element | null; querySelectorAll(selector: string): Iterable<Element> };
+
+const compactLength = (text: string) => text.replace(/\s+/g, ' ').trim().length;
+const textLength = (node: DomNode) => compactLength(node.textContent ?? '');
+const linkLength = (node: Element) => [...node.querySelectorAll('a')].reduce((sum, link) => sum + textLength(link), 0);
+
+/** The page's own text: what is not in a link (menus, tables of contents, "Prev"/"Next"). */
+function ownTextLength(page: Page): number {
+  for (const node of page.querySelectorAll('script, style, noscript, template')) node.remove();
+  return page.body ? textLength(page.body) - linkLength(page.body) : 0;
+}
+
+/**
+ * The page's body without its menus: navigation, headers, footers and lists made mostly of links. What
+ * is read when Readability's article leaves out much of the page's own text: its scoring drops boxes
+ * classed "sidebar" (the Debian handbook's VOCABULARY and CULTURE notes, even after it retries without
+ * that rule), and on a page whose longest block is an example file it takes the example alone.
+ */
+function pageWithoutMenus(page: Page): string {
+  for (const node of page.querySelectorAll('nav, header, footer, [role="navigation"]')) node.remove();
+  for (const node of page.querySelectorAll('ul, ol, dl, table')) {
+    const length = textLength(node);
+    if (length > 0 && linkLength(node) >= LINK_DENSITY * length) node.remove();
+  }
+  return page.body?.innerHTML ?? '';
+}
+
 export function htmlToContent(html: string, url: string): ExtractedContent {
-  const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
+  const page = /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
+  const { document } = parseHTML(page);
   const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
+  const own = ownTextLength(parseHTML(page).document as unknown as Page);
+  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: MIN_ARTICLE_CHARS }).parse();
   const noText = () =>
     new ExtractionError('no readable text was found on the page (a page that builds its text with JavaScript cannot be read; upload it as a file instead)');
-  if (!article?.content) throw noText();
-  const title = article.title?.replace(/\s+/g, ' ').trim() || pageTitle || new URL(url).hostname;
-  const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${article.content}</body></html>`);
+  const short = !article?.content || compactLength(article.textContent ?? '') < ARTICLE_SHARE * own;
+  const content = short ? pageWithoutMenus(parseHTML(page).document as unknown as Page) : (article?.content ?? '');
+  if (!content.trim()) throw noText();
+  const title = article?.title?.replace(/\s+/g, ' ').trim() || pageTitle || new URL(url).hostname;
+  const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${content}</body></html>`);
   // Text before the first heading belongs to the page's title (Readability drops a heading that repeats it).
   const sections = sectionsOf(readable.body as DomNode, title);
   if (sections.length === 0) throw noText();
@@ -141,7 +179,7 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   }));
   const text = sections.map((section) => (section.heading ? `${section.title}\n` : '') + section.lines.join('\n')).join('\n\n');
   // The article's blocks labelled from its DOM (code, definitions, lists...), so generators know what each stretch is.
-  const { blocks } = htmlContent(`<!DOCTYPE html><html><body>${article.content}</body></html>`, title, undefined);
+  const { blocks } = htmlContent(`<!DOCTYPE html><html><body>${content}</body></html>`, title, undefined);
   return { title, text, outline, ...(blocks ? { blocks } : {}) };
 }
 

@@ -439,7 +439,9 @@ const isProse = (definition: Definition) =>
   !RANKING.test(definition.text) &&
   !RUN_ON.test(definition.text) &&
   !NARRATION.test(definition.text) &&
-  !(definition.origin === 'sentence' && PRAISE.test(definition.text)) &&
+  !PRAISE.test(definition.text) &&
+  !(definition.origin === 'sentence' && TYPICAL_LEAD.test(definition.quote)) &&
+  !ACTIVITY_TERM.test(definition.term) &&
   !isCircular(definition) &&
   !isCutShort(definition.text);
 /** "A semicolon-separated list of subsystem.priority pairs (example.": a bracket left open, the text cut short. */
@@ -470,9 +472,18 @@ const RANKING =
 const RUN_ON = /^an?\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
 /** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
 const NARRATION = /\b(?:we|us|our)\b/i;
-/** "Graphical facilities are an important and extremely versatile component…": praise, not a definition. */
+/**
+ * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
+ * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep
+ * understanding": praise or weight, said of a term rather than what it is ("a good that is non-rival"
+ * names a good).
+ */
 const PRAISE =
-  /^an?\s+(?:(?:very|extremely|most|quite)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever)\b/i;
+  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;
+/** "Typically, event names are camel-cased strings…": what a term usually is, a convention rather than a definition. */
+const TYPICAL_LEAD = /^(?:typically|usually|often|generally|normally|commonly|mostly|sometimes|in general|in most cases)\b/i;
+/** "understanding descriptors", "using the logger": an activity about a concept, not the concept. */
+const ACTIVITY_TERM = /^(?:understanding|learning|knowing|using)\s/i;
 const CIRCULAR_LEAD_WORDS = 4;
 const COPULAS = new Set(['is', 'are', 'refers', 'means']);
 /** "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to define it. */

@@ -194,12 +194,21 @@ function substantial(analysis: Analysis, phrase: Phrase): boolean {
   return (phrase.count > 1 || phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key)) && !isVagueNode(analysis, phrase);
 }
 
+/**
+ * Where a phrase's neighbours are looked for: its sentences inside its topic; without topics (a page of
+ * one section) its paragraphs, as a sentence seldom names two concepts of a short page.
+ */
+function neighbourhood(analysis: Analysis, phrase: Phrase, within: Within): number[] {
+  if (within) return phrase.sentenceIds.filter((id) => within.scope.has(id));
+  const blocks = new Set(phrase.sentenceIds.map((id) => analysis.sentences[id]?.block));
+  return [...new Set(analysis.blocks.filter((block) => blocks.has(block.id)).flatMap((block) => block.sentenceIds))];
+}
+
 /** Phrases that share sentences with `phrase` (inside its topic when there is one), most related first. */
 function relatedPhrases(context: Context, phrase: Phrase, within: Within): Phrase[] {
   const { analysis } = context;
   const together = new Map<string, number>();
-  for (const id of phrase.sentenceIds) {
-    if (within && !within.scope.has(id)) continue;
+  for (const id of neighbourhood(analysis, phrase, within)) {
     for (const span of analysis.phrases.inSentence.get(id) ?? []) {
       if (span.key !== phrase.key) together.set(span.key, (together.get(span.key) ?? 0) + 1);
     }
@@ -363,11 +372,38 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
     // Without sections the branches carry the map: compounds and defined terms ("security policy")
     // before single words ("Data", "Defining"), which stay as branches only when there is little else.
     const named = candidates.filter((phrase) => phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key));
-    const phrases = (named.length >= MIN_GENERA ? named : candidates).slice(0, breadth);
-    for (const phrase of phrases) take(context, phrase);
-    root.children = phrases.map((phrase) => phraseDraft(context, phrase, 1, undefined));
+    root.children = conceptBranches(context, named.length >= MIN_GENERA ? named : candidates, breadth);
   }
   return root;
+}
+
+/**
+ * Branches of a map without sections: the most central concepts, none of them a leaf of another. One
+ * with nothing under it gives way to the next concept and may be a leaf further on; it stands only when
+ * too few branches are left.
+ */
+function conceptBranches(context: Context, candidates: readonly Phrase[], breadth: number): Draft[] {
+  const rank = new Map(candidates.map((phrase, index) => [phrase.key, index]));
+  const waiting = candidates.slice(breadth);
+  const queue = candidates.slice(0, breadth).filter((phrase) => take(context, phrase));
+  const bare: Phrase[] = [];
+  const ranked: Array<{ draft: Draft; key: string }> = [];
+  for (let phrase = queue.shift(); phrase; phrase = queue.shift()) {
+    const draft = phraseDraft(context, phrase, 1, undefined);
+    if (draft.children.length > 0) {
+      ranked.push({ draft, key: phrase.key });
+      continue;
+    }
+    context.used.delete(phrase.key);
+    bare.push(phrase);
+    const next = waiting.findIndex((candidate) => !context.used.has(candidate.key));
+    if (next >= 0) queue.push(...waiting.splice(next, 1).filter((candidate) => take(context, candidate)));
+  }
+  for (const phrase of bare) {
+    if (ranked.length >= MIN_GENERA) break;
+    if (take(context, phrase)) ranked.push({ draft: phraseDraft(context, phrase, 1, undefined), key: phrase.key });
+  }
+  return ranked.sort((a, b) => (rank.get(a.key) ?? 0) - (rank.get(b.key) ?? 0)).map(({ draft }) => draft);
 }
 
 /** Fewest branches a map of kinds or of named concepts stands on. */

@@ -164,11 +164,24 @@ const MAX_PROSE_SYMBOL_SHARE = 0.12;
 /** "14.4.1. Principles", "6.3 The dir() Function": a numbered heading, whose dots are no code. */
 const NUMBERED_HEADING = /^\d+(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*$/u;
 
+/** Words a paragraph of prose has at least, where a line of code has a statement's few. */
+const PROSE_PARAGRAPH_WORDS = 20;
+
+/**
+ * A paragraph that names a call or an index in passing ("…documented in the hosts_access(5) manual
+ * page…", "its own name (argv[0] in C).") is prose all the same: many words, few symbols, a full stop.
+ */
+function isProseParagraph(line: string, symbols: number): boolean {
+  // A row of cells ("SIGILL | Sent to a process to notify…") is no paragraph, however long.
+  return !line.includes(' | ') && wordCount(line) >= PROSE_PARAGRAPH_WORDS && symbols / line.length <= MAX_PROSE_SYMBOL_SHARE && TERMINAL.test(line);
+}
+
 /** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
 function isCodeLine(line: string): boolean {
   if (NUMBERED_HEADING.test(line)) return false;
-  if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || looksLikeCode(line)) return true;
+  if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line)) return true;
   const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
+  if (looksLikeCode(line)) return !isProseParagraph(line, symbols);
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
 }
 

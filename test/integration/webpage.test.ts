@@ -54,6 +54,24 @@ const pages: Record<string, { type?: string; body: Buffer | string }> = {
   },
   '/plain': { type: 'text/plain; charset=utf-8', body: '# Glossary\n\nErosion: wearing away of rock.\n\n## More\n\nDeposition: laying down of sediment.\n' },
   '/untyped-html': { body: `<html><head><title>No Type</title></head><body>${paragraph('Untyped.')}</body></html>` },
+  // Laid out as the Debian handbook's pages are: paragraphs as div.para, notes in boxes classed "sidebar"
+  // (which Readability drops as unlikely content), an example file longer than any paragraph.
+  '/handbook': {
+    type: 'text/html',
+    body:
+      '<html><head><title>9.6. The inetd Super-Server</title></head><body>' +
+      '<div id="banner"><a href="/ebook">Download the ebook</a></div>' +
+      '<ul class="docnav"><li><a href="/prev">Prev</a></li><li><a href="/home">The Handbook</a></li><li><a href="/next">Next</a></li></ul>' +
+      '<div class="section"><div class="titlepage"><h2 class="title">9.6. The inetd Super-Server</h2></div>' +
+      '<div class="para">Inetd (often called “Internet super-server”) is a server of servers. It executes rarely used servers on demand.</div>' +
+      '<div class="sidebar"><p class="title"><strong>VOCABULARY Socket type</strong></p><div class="para">The socket type says how data travels: stream for a TCP connection, dgram for UDP datagrams. A stream keeps the order of the bytes it carries and resends what was lost on the way.</div></div>' +
+      '<div class="sidebar"><p class="title"><strong>ALTERNATIVE Other super-servers</strong></p><div class="para">Debian installs openbsd-inetd by default, but xinetd, rlinetd and inetutils-inetd provide the same service. Most of them read the same configuration file, and xinetd can split it into several files.</div></div>' +
+      '<div class="example"><p class="title">Example 9.1. Excerpt from /etc/inetd.conf</p><pre>' +
+      'talk   dgram   udp   wait     nobody.tty   /usr/sbin/in.talkd     in.talkd\n'.repeat(6) +
+      '</pre></div>' +
+      '<div class="para">The tcpd program limits incoming connections by applying access control rules before it runs the real server.</div>' +
+      '</div><ul class="docnav"><li><a href="/prev">Prev: 9.5. syslog System Events</a></li><li><a href="/next">Next: 9.7. Scheduling Tasks</a></li></ul></body></html>',
+  },
   '/pdf': { type: 'application/pdf', body: '%PDF-1.4\n%âãÏÓ\n' },
   '/untyped-binary': { body: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]) },
   '/script-only': { type: 'text/html', body: '<html><head><title>App</title></head><body><div id="root"></div><script>render()</script></body></html>' },
@@ -111,6 +129,14 @@ describe('web pages', () => {
       'blocks stay apart even without whitespace between them',
     );
     assert.doesNotMatch(content.text, /Copyright|Home|About/);
+  });
+
+  test('a page whose article Readability cuts short (boxes classed "sidebar", a long example) keeps all its text', async () => {
+    const content = await read('/handbook');
+    assert.match(content.text, /Inetd \(often called “Internet super-server”\) is a server of servers\./);
+    assert.match(content.text, /The socket type says how data travels/, 'the note in its box');
+    assert.match(content.text, /The tcpd program limits incoming connections/, 'the paragraph after the example');
+    assert.doesNotMatch(content.text, /\bPrev\b|\bNext\b|syslog System Events/, 'no menu of links');
   });
 
   test('a page without headings is one section titled with the page title', async () => {

@@ -826,6 +826,26 @@ describe('offline mindmaps', () => {
     assert.ok(branches.includes('Security policy') && branches.every((label) => label.includes(' ')), branches.join(' | '));
   });
 
+  test('a page of one section branches on concepts that have leaves, found in their paragraphs', async () => {
+    const paragraphs = [
+      'The super-server listens on every registered port of the machine. The configuration file lists the servers. Each server program runs on demand.',
+      'The socket type tells how data travels. A stream socket carries a TCP connection. A datagram socket carries UDP datagrams.',
+      'The wrapper program filters incoming connections. Access control rules decide who may connect. The real server runs after the check.',
+      'The super-server saves memory on a quiet machine.',
+    ];
+    const text = paragraphs.join('\n\n');
+    const content: ExtractedContent = { title: 'Super-Server', text, outline: [{ kind: 'section', index: 0, title: 'Super-Server', text }] };
+    const map = (await generator.mindmap({ sourceTitle: 'Super-Server', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId);
+    assert.ok(branches.length >= 3, branches.map((node) => node.label).join(' | '));
+    const bare = branches.filter((branch) => !map.nodes.some((node) => node.parentId === branch.id));
+    assert.deepEqual(
+      bare.map((node) => node.label),
+      [],
+      'a concept whose neighbours sit in the sentences after it still has leaves; one without any gives way',
+    );
+  });
+
   test('a section titled with the page title ("Lexical analysis — Python documentation") is the root, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Lexical analysis — Python 3.11.2 documentation', 'A program is read by a parser. The parser reads tokens made by the lexical analyzer.'],
@@ -1237,6 +1257,21 @@ describe('what a definition is not', () => {
       ].join('\n'),
     );
     assert.deepEqual(found, ['login shell', 'GECOS']);
+  });
+
+  test('weight or praise ("a fundamental component", "an efficient solution"), a convention ("Typically, …") or an activity is no definition', () => {
+    const found = terms(
+      [
+        'The Domain Name Service is a fundamental component of the Internet.',
+        'Typically, event names are camel-cased strings chosen by the emitter.',
+        '• OpenVPN: an efficient solution, easy to deploy and maintain, based on SSL/TLS.',
+        '• understanding descriptors: a key to a deep understanding of Python.',
+        '• key function: a callable that returns a value used for sorting or ordering.',
+        '• public good: a good that is non-rival and non-excludable, such as street lighting.',
+        'A resolver is a program that asks name servers for the address of a host.',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['key function', 'public good', 'resolver']);
   });
 
   test('a run of lines that say what commands do is a command reference, not a glossary', () => {
@@ -1708,5 +1743,20 @@ describe('facts come from prose, never from code or page chrome', () => {
       ...cards.content.cards.flatMap((card) => [card.term, card.definition]),
     ];
     for (const text of texts) assert.doesNotMatch(text, /class B\(|pass\b|print\(|>>>|Download the ebook|Copyright/, text);
+  });
+
+  test('a paragraph that names a call or an index in passing is prose; a code line or a row of cells is not', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const prose =
+      'The tcpd program allows limiting incoming connections by applying access control rules, documented in the hosts_access(5) manual page, and it relies on the name under which it was invoked (argv[0]).';
+    const code = 'for key in sorted(table): print(key, table[key])';
+    const row =
+      'SIGILL | Sent to a process to notify that it has attempted to perform an illegal, malformed, unknown, or privileged instruction, as the kernel reports it.';
+    const { blocks, code: lines } = segmentText([prose, '', code, '', row].join('\n'), false);
+    assert.deepEqual(
+      blocks.map((block) => block.text),
+      [prose],
+    );
+    assert.deepEqual(lines, [code, row]);
   });
 });
