@@ -41,6 +41,8 @@ export type Analysis = {
   subject?: string;
   /** Each heading's level (1 for the top) where the extractor read it from the document's markup. */
   headingLevels: ReadonlyMap<string, number>;
+  /** The headings that open sections, in document order, with those whose text is all in their subsections. */
+  headings: readonly string[];
 };
 
 const cache = new WeakMap<ExtractedContent, Analysis>();
@@ -75,9 +77,10 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
   return content.outline.map((entry) => ({ ...entry, text: standing.reduce((text, block) => text.replace(block, '$1\n'), entry.text) }));
 }
 
+/** The outline's entries, those without text among them: a heading whose text is all in its subsections still heads them. */
 function entriesOf(content: ExtractedContent): OutlineEntry[] {
-  const entries = factualOutline(content).filter((entry) => entry.text.trim() !== '');
-  if (entries.length > 0) return entries;
+  const entries = factualOutline(content);
+  if (entries.some((entry) => entry.text.trim() !== '')) return entries;
   return [{ kind: 'section', index: 0, title: content.title?.trim() || 'Document', text: content.text }];
 }
 
@@ -87,6 +90,7 @@ function build(content: ExtractedContent): Analysis {
   const sentences: Sentence[] = [];
   const tables: Table[] = [];
   const titles: string[] = content.title ? [content.title] : [];
+  const headings: string[] = [];
   let seed = hashText(content.title ?? '');
   const codeLines: string[] = [];
   let section: string | undefined;
@@ -94,7 +98,8 @@ function build(content: ExtractedContent): Analysis {
   const entries = entriesOf(content);
   // The licence a manual ends with ("Appendix A Copying Information", the GFDL) is boilerplate: nothing
   // from it on becomes a fact. Only in the second half, so a document about a licence keeps its text.
-  const isLicenceFrom = (position: number, heading: string | undefined) => position >= entries.length / 2 && LICENCE_HEADING.test(heading ?? '');
+  const filled = entries.filter((entry) => entry.text.trim() !== '').length;
+  const isLicenceFrom = (position: number, heading: string | undefined) => position >= filled / 2 && LICENCE_HEADING.test(heading ?? '');
   let licence = false;
   // A printed section ("9.7. Scheduling Tasks…") ends with links to its neighbours ("9.6. The inetd
   // Super-Server", "9.8. …"): a numbered heading neither the title's section nor under it is such a link.
@@ -107,6 +112,10 @@ function build(content: ExtractedContent): Analysis {
     if (licence) break;
     const position = units.length;
     const title = entry.title?.trim() || undefined;
+    if (entry.text.trim() === '') {
+      if (title && !isApparatus(title) && !isPageChrome(title) && !isChromeOrSentence(title)) headings.push(title);
+      continue;
+    }
     const paged = entry.kind === 'page' || entry.kind === 'slide';
     units.push({ position, kind: entry.kind, title, page: paged ? entry.index + 1 : undefined, label: unitLabel(entry), words: wordCount(entry.text) });
     seed = hashText(entry.text, seed);
@@ -114,6 +123,7 @@ function build(content: ExtractedContent): Analysis {
     if (title) {
       section = title;
       titles.push(title);
+      headings.push(title);
     } else if (!paged) section = undefined;
     // A section of a converted page titled "Previous topic", "This Page" or "Navigation" is chrome throughout.
     let apparatus = title !== undefined && (isApparatus(title) || isPageChrome(title));
@@ -138,6 +148,7 @@ function build(content: ExtractedContent): Analysis {
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);
+        headings.push(textBlock.text);
       }
       const block: Block = { ...textBlock, id: blocks.length, unit: position, section, sentenceIds: [] };
       blocks.push(block);
@@ -196,6 +207,7 @@ function build(content: ExtractedContent): Analysis {
     definitionByKey: new Map(spelled.map((definition) => [definition.key, definition])),
     subject: subjectName(sentences),
     headingLevels: headingLevelsOf(content),
+    headings,
   };
 }
 

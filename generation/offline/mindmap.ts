@@ -62,8 +62,8 @@ const MIN_MAIN_SECTIONS = 3;
  * numbered, else by its level in the document's markup (h2 under h1, "###" under "##") where every
  * heading has one. Empty when neither tells.
  */
-function sectionDepths(sentences: readonly Sentence[], headingLevels: ReadonlyMap<string, number>): Map<string, number> {
-  const sections = [...new Set(sentences.flatMap(({ section }) => (section ? [section] : [])))];
+function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<string, number>): Map<string, number> {
+  const sections = [...new Set(headings)];
   const numbered = new Map<string, number>();
   for (const section of sections) {
     const number = SECTION_NUMBER.exec(section)?.[1];
@@ -75,14 +75,34 @@ function sectionDepths(sentences: readonly Sentence[], headingLevels: ReadonlyMa
 }
 
 /**
+ * The headings that open sections: those with text of their own, and those whose text is all in the
+ * subsections that follow them ("4.2. Naming and binding" before "4.2.1."); a heading with neither (a
+ * printed link to the next section, "Next Steps" before a heading of its parent's level) opens none.
+ */
+function sectionHeadings(analysis: Analysis): string[] {
+  const { headings, headingLevels } = analysis;
+  const withText = new Set(analysis.sentences.map((sentence) => sentence.section));
+  const opensSubsection = (heading: string, next: string | undefined) => {
+    if (next === undefined) return false;
+    const [own, after] = [SECTION_NUMBER.exec(heading)?.[1], SECTION_NUMBER.exec(next)?.[1]];
+    if (own !== undefined && after !== undefined) return after.startsWith(`${own}.`);
+    const [level, nextLevel] = [headingLevels.get(heading.trim()), headingLevels.get(next.trim())];
+    return level !== undefined && nextLevel !== undefined && nextLevel > level;
+  };
+  return headings.filter((heading, index) => withText.has(heading) || opensSubsection(heading, headings[index + 1]));
+}
+
+/**
  * In a document whose headings are numbered ("9.2. Python Scopes…", "9.2.1. …") or levelled, the main
  * sections: the shallowest level with at least three of them (one "9. Classes" above all is the
- * document itself). A deeper section, or a heading without a number that a layout made of a sentence
- * ("Some tips for experts:"), belongs to the main section it comes under. Undefined when headings tell
- * no depth.
+ * document itself), counting a heading whose text is all in its subsections ("4.2. Naming and
+ * binding"). A deeper section, or a heading without a number that a layout made of a sentence ("Some
+ * tips for experts:"), belongs to the main section it comes under. Undefined when headings tell no depth.
  */
-function mainSectionOf(sentences: readonly Sentence[], headingLevels: ReadonlyMap<string, number>): ((section: string) => string | undefined) | undefined {
-  const depthOf = sectionDepths(sentences, headingLevels);
+function mainSectionOf(analysis: Analysis): ((section: string) => string | undefined) | undefined {
+  const { headingLevels } = analysis;
+  const headings = sectionHeadings(analysis);
+  const depthOf = sectionDepths(headings, headingLevels);
   const depths = new Map<number, number>();
   for (const depth of depthOf.values()) depths.set(depth, (depths.get(depth) ?? 0) + 1);
   const ordered = [...depths.keys()].sort((a, b) => a - b);
@@ -91,8 +111,8 @@ function mainSectionOf(sentences: readonly Sentence[], headingLevels: ReadonlyMa
   let current: string | undefined;
   let headed = false;
   const main = new Map<string, string | undefined>();
-  for (const { section } of sentences) {
-    if (!section || main.has(section)) continue;
+  for (const section of headings) {
+    if (main.has(section)) continue;
     const own = depthOf.get(section);
     headed ||= own !== undefined;
     if (own === depth) current = section;
@@ -117,7 +137,7 @@ function isReadingList(topic: Topic): boolean {
 
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
-  const mainSection = mainSectionOf(analysis.sentences, analysis.headingLevels);
+  const mainSection = mainSectionOf(analysis);
   for (const sentence of analysis.sentences) {
     const section = sentence.section && mainSection ? mainSection(sentence.section) : sentence.section;
     if (!section) continue;
@@ -129,7 +149,9 @@ function topicsOf(analysis: Analysis): Topic[] {
   // section is a topic all the same.
   const hasText = (topic: Topic) => topic.sentences.some(isStatement) || (isSignature(topic.label) && topic.sentences.length > 0);
   const withText = [...topics.values()].filter((topic) => hasText(topic) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
-  const fromTables = analysis.tables.map((table) => ({ label: table.title, sentences: [], table }));
+  // A list under a subsection ("4.2.1. Binding of names") is part of its main section's branch, not a branch beside it.
+  const underSubsection = (table: Table) => mainSection !== undefined && table.section !== undefined && mainSection(table.section) !== table.section;
+  const fromTables = analysis.tables.filter((table) => !underSubsection(table)).map((table) => ({ label: table.title, sentences: [], table }));
   return [...withText, ...fromTables];
 }
 

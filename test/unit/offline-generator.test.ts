@@ -771,6 +771,34 @@ describe('offline mindmaps', () => {
     assert.deepEqual(branches, ['Primer', 'Technical Tutorial', 'Pure Python Equivalents']);
   });
 
+  test('a heading whose text is all in its subsections ("4.2. Naming and binding") is a main section; a printed link to the next section is none', async () => {
+    const sections: Array<[string, string]> = [
+      ['4. Execution model', ''],
+      ['4.1. Structure of a program', 'A program is built from code blocks. A code block is executed in an execution frame.'],
+      ['4.2. Naming and binding', ''],
+      ['4.2.1. Binding of names', 'A name refers to an object. Name binding operations introduce names into a code block.'],
+      ['4.2.2. Resolution of names', 'A scope defines the visibility of a name within a code block. The global statement changes the scope of a name.'],
+      ['4.2.3. Builtins', 'The builtins module holds the builtin names. Each code block sees the builtins module.'],
+      ['4.3. Exceptions', 'An exception breaks the normal flow of a code block. An exception handler catches the exception.'],
+      ['5. The import system', ''],
+    ];
+    const map = await mapOfSections('Execution model', sections);
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
+      ['Structure of a program', 'Naming and binding', 'Exceptions'],
+    );
+    const printed = await mapOfSections('Another Language', [
+      ['8.1. Configuring the System for Another Language', 'The locale sets the language of the system. The locales package holds every locale.'],
+      ['8.1.1. Setting the Default Language', 'The LANG environment variable names the default locale. Each program reads the default locale.'],
+      ['8.1.2. Configuring the Keyboard', 'The keyboard layout maps keys to characters. The console uses the keyboard layout.'],
+      ['8.2. Configuring the Network', ''],
+    ]);
+    assert.deepEqual(
+      printed.nodes.filter((node) => node.parentId === printed.rootId).map((node) => node.label),
+      ['Configuring the System for Another Language', 'Setting the Default Language', 'Configuring the Keyboard'],
+    );
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
