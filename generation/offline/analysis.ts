@@ -69,12 +69,16 @@ const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
  * them: generators draw facts from prose, definitions, lists and tables only, never a cloze of code.
  */
 function factualOutline(content: ExtractedContent): OutlineEntry[] {
-  const excluded = [...new Set((content.blocks ?? []).filter((block) => NOT_FACTS.has(block.kind)).map((block) => block.text.trim()))].filter(Boolean);
+  // Lines compared without their trailing blanks, which a page's <pre> keeps and its outline does not.
+  const unpadded = (text: string) => text.replace(/[ \t]+$/gm, '');
+  const excluded = [...new Set((content.blocks ?? []).filter((block) => NOT_FACTS.has(block.kind)).map((block) => unpadded(block.text).trim()))].filter(
+    Boolean,
+  );
   if (excluded.length === 0) return content.outline;
   // Only where a block stands on its own lines: the code block "mosquitto" must not cut the word out
   // of "Then use mosquitto_sub to subscribe…".
   const standing = excluded.map((block) => new RegExp(`(^|\\n)[ \\t]*${escapeRegExp(block)}[ \\t]*(?=\\n|$)`, 'g'));
-  return content.outline.map((entry) => ({ ...entry, text: standing.reduce((text, block) => text.replace(block, '$1\n'), entry.text) }));
+  return content.outline.map((entry) => ({ ...entry, text: standing.reduce((text, block) => text.replace(block, '$1\n'), unpadded(entry.text)) }));
 }
 
 /** The outline's entries, those without text among them: a heading whose text is all in its subsections still heads them. */

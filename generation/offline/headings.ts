@@ -56,8 +56,12 @@ const BOX_LABELS = new Set([
 const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger)$/i;
 /** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
 const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
-/** "Example 10.10. Example of IPv6 configuration", "Figure 8.1 …": the caption of what is shown, not a section. */
-const CAPTION = /^(?:example|figure|table|listing)\s+\d+(?:\.\d+)*\.?\s/i;
+/** "Example 10.10. Example of IPv6 configuration", "Figure 8.1 …", "Example B.1. …": the caption of what is shown, not a section. */
+const CAPTION = /^(?:example|figure|table|listing)\s+(?:[A-Z]\.)?\d+(?:\.\d+)*\.?\s/i;
+/** "Bus 001 Device 004: ID 04f3:0c03 Elan…": a line of a command's output, with its padded numbers and hex ids. */
+const CONSOLE_LINE = /\b0\d{2,}\b.*\b0\d{2,}\b|\b[0-9a-f]{4}:[0-9a-f]{4}\b/i;
+/** "Source code: Lib/secrets.py": where a reference page's module lives, no section of it. */
+const SOURCE_LINK = /^source code:\s/i;
 /** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
 const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 
@@ -97,6 +101,8 @@ export function isChromeOrSentence(label: string): boolean {
     wordless ||
     CUT_LINE.test(trimmed) ||
     CAPTION.test(trimmed) ||
+    CONSOLE_LINE.test(trimmed) ||
+    SOURCE_LINK.test(trimmed) ||
     PRINTED_VALUE.test(trimmed)
   );
 }

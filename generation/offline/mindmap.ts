@@ -51,10 +51,11 @@ function short(text: string): string {
 function cleanHeading(text: string): string {
   // A signature's parameters are detail for its leaves: "os.getPriority()" names the branch.
   if (isSignature(text)) return text.trim().replace(/\(.*\)$/s, '()');
-  return text.replace(/^(?:chapter\s+)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
+  return text.replace(/^(?:chapter\s+)?(?:[A-Z]\.)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
 }
 
-const SECTION_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s+\S/i;
+/** "9.2.1.", "Chapter 3", "B.4.1." (an appendix's section): a heading's number. */
+const SECTION_NUMBER = /^(?:chapter\s+)?((?:[A-Z]\.)?\d+(?:\.\d+)*)\.?\s+\S/i;
 const MIN_MAIN_SECTIONS = 3;
 
 /**

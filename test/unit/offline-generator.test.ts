@@ -799,6 +799,28 @@ describe('offline mindmaps', () => {
     );
   });
 
+  test('an example caption, a line of command output and a "Source code:" link head no branch; an appendix number is no label', async () => {
+    const sections: Array<[string, string]> = [
+      ['B.4.1. Driving the Hardware', 'The kernel drives the hardware through device drivers. Each device driver offers a programming interface.'],
+      [
+        'Example B.1. Example of information provided by lspci and lsusb',
+        'The lspci command lists the devices on the PCI bus. The lsusb command lists the USB devices.',
+      ],
+      [
+        'Bus 001 Device 004: ID 04f3:0c03 Elan Microelectronics Corp. ELAN:Fingerprint',
+        'The fingerprint reader is a USB device. The USB device has a vendor identifier.',
+      ],
+      ['Source code: Lib/secrets.py', 'The secrets module generates secure random numbers. The secrets module suits passwords and tokens.'],
+      ['B.4.2. Filesystems', 'A filesystem organises data on a disk. The kernel mounts each filesystem in a single hierarchy.'],
+      ['B.4.3. Managing Processes', 'A process is a running instance of a program. The scheduler gives each process a time slice.'],
+    ];
+    const map = await mapOfSections('Some Tasks Handled by the Kernel', sections);
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
+      ['Driving the Hardware', 'Filesystems', 'Managing Processes'],
+    );
+  });
+
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Simon Writer', 'This manual was last updated for version 4 of the library. Copyright is held by the Foundation for its authors.'],
@@ -1786,5 +1808,26 @@ describe('facts come from prose, never from code or page chrome', () => {
       [prose],
     );
     assert.deepEqual(lines, [code, row]);
+  });
+
+  test("a web page's example output is left out even where its lines end in blanks the outline drops", async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const prose = [
+      'The kernel exports many details about detected hardware through virtual filesystems.',
+      'Several tools summarize those details, and the lspci command lists the devices on the PCI bus.',
+      'Applications often access devices by way of special files created within the device directory.',
+    ];
+    // Lines of a <pre> that read as prose: only the markup says they are output.
+    const output = [
+      'The Atheros network controller handles the card reader. ',
+      'The Intel Corporation controller handles the wireless network adapter of this laptop.',
+    ];
+    const html = `<html><head><title>Driving the Hardware</title></head><body><article><h1>Driving the Hardware</h1>${prose.map((text) => `<p>${text}</p>`).join('')}<pre>$ lspci\n${output.join('\n')}\n</pre><p>These programs have an option that lists much more detailed information about each device.</p></article></body></html>`;
+    const analysis = analyse(htmlToContent(html, 'https://docs.example/kernel.html'));
+    assert.ok(analysis.sentences.length >= 3);
+    assert.ok(
+      !analysis.sentences.some((sentence) => /Intel Corporation|Atheros/.test(sentence.text)),
+      analysis.sentences.map((sentence) => sentence.text).join(' | '),
+    );
   });
 });
