@@ -199,6 +199,21 @@ export function wellFormednessViolations(stem: string, options: readonly string[
   return violations;
 }
 
+/** An acronym or code name ("BSD", "TCP", "IPv6") of `answer` that `text` names as a word of its own. */
+function namesAcronymOf(text: string, answer: string): string | undefined {
+  const acronyms = answer.match(/\b\p{Lu}[\p{Lu}\d]*\p{Lu}[\p{L}\d]*\b/gu) ?? [];
+  return acronyms.find((acronym) => new RegExp(`(?<![\\p{L}\\d])${acronym}(?![\\p{L}\\d])`, 'u').test(text));
+}
+
+/**
+ * The acronym a stem shares with its correct option and with none of the wrong ones ("…use of modified
+ * BSD code…" → "BSD license" among "Artistic License", "GNU GPL"): a reader picks the answer by it.
+ */
+export function acronymGivenAway(stem: string, correct: string, wrong: readonly string[]): string | undefined {
+  const named = namesAcronymOf(stem, correct);
+  return named && !wrong.some((option) => namesAcronymOf(option, named)) ? named : undefined;
+}
+
 function questionViolations(question: QuizQuestion): QualityViolation[] {
   const label = `question ${question.id}`;
   const violations: QualityViolation[] = [];
@@ -214,6 +229,9 @@ function questionViolations(question: QuizQuestion): QualityViolation[] {
   if (correct !== undefined && containsPhrase(question.question, correct)) {
     violations.push(`${label} states its correct answer "${correct}" in the question`);
   }
+  const wrong = question.options.filter((_, index) => index !== question.correctAnswerIndex);
+  const named = correct === undefined ? undefined : acronymGivenAway(question.question, correct, wrong);
+  if (named) violations.push(`${label} gives its answer away: "${named}" is in the question and only in the correct option`);
   if (!question.explanation.trim()) violations.push(`${label} has no explanation`);
   violations.push(...wellFormednessViolations(question.question, question.options).map((violation) => `${label}: ${violation}`));
   violations.push(...sourceViolations(label, question.source));

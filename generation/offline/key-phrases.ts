@@ -554,6 +554,42 @@ const EVERYDAY_VERBS = new Set(['use', 'make', 'get', 'see', 'let', 'report']);
 const INTRODUCING = new Set(['term', 'word', 'name', 'notion', 'concept']);
 
 /**
+ * "users work", "programs document", "cases call", said once: a plural noun before another word is a
+ * subject and its verb the tagger ran together, as English compounds take their modifier in the
+ * singular ("user account"). Not a name ("Windows registry"), a word whose plural is the modifier
+ * ("graphics device", "bytes object", "least squares fit"), or a plural naming a module or a type
+ * ("numbers module", "secrets module", "annotations dict").
+ */
+function hasPluralModifier(display: string, lemmas: readonly string[], count: number): boolean {
+  const words = display.split(' ');
+  if (count > 1 || words.length !== lemmas.length) return false;
+  return words.slice(0, -1).some((word, index) => {
+    const lemma = lemmas[index] ?? '';
+    const lower = word.toLowerCase();
+    const regular = lower === `${lemma}s` || lower === `${lemma}es` || (lemma.endsWith('y') && lower === `${lemma.slice(0, -1)}ies`);
+    return regular && !/^\p{Lu}/u.test(word) && !PLURAL_MODIFIERS.has(lower) && !NAMED_KINDS.has(lemmas[index + 1] ?? '');
+  });
+}
+const PLURAL_MODIFIERS = new Set([
+  'graphics',
+  'bytes',
+  'statistics',
+  'curses',
+  'rights',
+  'services',
+  'sales',
+  'news',
+  'squares',
+  'cons',
+  'goods',
+  'savings',
+  'systems',
+  'arms',
+  'sports',
+]);
+const NAMED_KINDS = new Set(['module', 'package', 'library', 'type', 'object', 'literal', 'api', 'dict', 'array', 'list', 'class']);
+
+/**
  * A compound whose first or last word the text uses as a verb is likely a verb the tagger took for a
  * noun ("use docstrings", "function definitions bind"); one led by "term" or "name" is the phrase that
  * introduced a term, not the term.
@@ -764,6 +800,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !DOCUMENT_HEADS.has(tally.lemmas.at(-1) ?? '') &&
         !isCalloutLabel(display) &&
         !isPersonName(display) &&
+        !hasPluralModifier(display, tally.lemmas, tally.count) &&
         !tally.runTogether &&
         tally.quoted < tally.count &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||

@@ -1,6 +1,14 @@
 import type { Difficulty, QuizContent, QuizQuestion } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
-import { balanceCorrectPositions, comparisonKey, comparisonTokens, containsPhrase, isNearDuplicate, wellFormednessViolations } from '../quality.ts';
+import {
+  balanceCorrectPositions,
+  comparisonKey,
+  comparisonTokens,
+  containsPhrase,
+  acronymGivenAway,
+  isNearDuplicate,
+  wellFormednessViolations,
+} from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import { isVariant, pickDistractors, type Option } from './distractors.ts';
 import type { Candidate, Question } from './question-parts.ts';
@@ -139,6 +147,14 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
     if (!distractors || WORTH_ASKING[candidate.kind]?.(distractors) === false) continue;
+    if (
+      acronymGivenAway(
+        question.stem,
+        question.answer.text,
+        distractors.map((option) => option.text),
+      )
+    )
+      continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
     if (wellFormednessViolations(question.stem, [question.answer.text, ...distractors.map((option) => option.text)]).length > 0) continue;
     chosen.push({ candidate, question, distractors });

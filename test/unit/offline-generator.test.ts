@@ -1341,6 +1341,19 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['vector', 'f-string']);
   });
 
+  test('a plural noun run into its verb ("users work", "programs document") is no key phrase; "graphics device" and "secrets module" are', () => {
+    const text = [
+      'Many command interpreters provide a completion feature, which completes a partially typed command name.',
+      'This lets users work more efficiently and be less error-prone.',
+      'The man pages for these programs document which files they use.',
+      'The graphics device draws each plot, and the secrets module makes tokens.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] });
+    const displays = analysis.phrases.ranked.map((phrase) => phrase.display.toLowerCase());
+    assert.ok(!displays.includes('users work') && !displays.includes('programs document'), displays.join(', '));
+    assert.ok(displays.includes('graphics device') && displays.includes('secrets module'), displays.join(', '));
+  });
+
   test('the name of another text ("the Installing Modules guide") or of a part of this one ("see sidebar") is no key phrase', () => {
     const text =
       'Consult the Installing Modules guide for the options. The Installing Modules guide describes every option. The module loader reads modules. For the newgrp command, see sidebar. The sidebar describes every group command.';

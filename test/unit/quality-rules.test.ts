@@ -208,6 +208,20 @@ describe('quality rules: quizzes', () => {
     assertCaught(checkQuiz(quiz, 8), /question q-1 states its correct answer "Paris" in the question/);
   });
 
+  test('a stem naming an acronym only the correct option has gives the answer away; one the wrong options share does not', () => {
+    const stem = 'The _____ is the least restrictive: everything is permitted, including use of modified BSD code in a proprietary application.';
+    const licences = ['BSD license', 'Artistic License', 'GNU GPL', 'Apache License'];
+    const away = withQuestion(validQuiz(), 0, (q) => ({ ...q, question: stem, options: licences, correctAnswerIndex: 0 }));
+    assertCaught(checkQuiz(away, 8), /question q-1 gives its answer away: "BSD" is in the question and only in the correct option/);
+    const shared = withQuestion(validQuiz(), 0, (q) => ({
+      ...q,
+      question: stem,
+      options: ['BSD license', 'BSD 4-clause license', 'GNU GPL', 'Apache License'],
+      correctAnswerIndex: 0,
+    }));
+    assert.ok(!checkQuiz(shared, 8).some((violation) => /gives its answer away/.test(violation)));
+  });
+
   test('near-duplicate questions are caught (same words, or one stem inside another)', () => {
     const same = withQuestion(validQuiz(), 5, (q) => ({ ...q, question: 'what is the CAPITAL of France' }));
     assertCaught(checkQuiz(same, 8), /question q-6 duplicates question q-1/);
