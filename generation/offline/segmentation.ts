@@ -1,4 +1,5 @@
 import { looksLikeCode } from '../quality.ts';
+import { zipf } from './commonness.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
 import { opensWithCallout } from './headings.ts';
 
@@ -188,9 +189,47 @@ function isCodeLine(line: string): boolean {
 /** Console output under code: a traceback, an error message, a printed value; not a sentence. */
 const isOutputLine = (line: string) => /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b)/.test(line) || (line.length < 80 && !TERMINAL.test(line));
 
+/** "rules, andDownload", "on theDownload", "Download thefile,": the button's first word run into the text. */
+const GLUED_BUTTON = /(?<=\p{L}|[,.;:])Download$|^Download\s+the(?=\p{L})/u;
+const BUTTON_WORDS_SPAN = 4;
+
+/**
+ * A printed page's floating "Download the ebook" button lies over the text, and where its words fall
+ * inside a paragraph's lines they come out among the paragraph's ("a modular set of rules, andDownload /
+ * its installation / the detects / ebook and enables"): after a "Download" run into a line, the next
+ * "the" and "ebook" opening a line within a few lines are the button's, and go. The button on lines of
+ * its own is left to the segmentation.
+ */
+function withoutGluedButton(lines: readonly string[]): string[] {
+  const kept = [...lines];
+  for (let index = 0; index < kept.length; index += 1) {
+    const line = (kept[index] ?? '').trim();
+    if (!GLUED_BUTTON.test(line)) continue;
+    kept[index] = line.replace(GLUED_BUTTON, '');
+    // "Download thefile," took its "the" along.
+    const words = line.startsWith('Download') ? ['ebook'] : ['the', 'ebook'];
+    for (let next = index + 1; next < kept.length && next <= index + BUTTON_WORDS_SPAN && words.length > 0; next += 1) {
+      let text = (kept[next] ?? '').trim();
+      for (let word = words[0]; word !== undefined && (text === word || text.startsWith(`${word} `)); word = words[0]) {
+        text = text.slice(word.length).trimStart();
+        words.shift();
+        kept[next] = text;
+      }
+      // "very popularthe": the button's "the" run onto the end of a word, which is a word without it.
+      const runOn = words[0] === 'the' ? /(\p{L}+)the$/u.exec(text)?.[1] : undefined;
+      if (runOn && zipf(runOn) > zipf(`${runOn}the`)) {
+        kept[next] = text.slice(0, -'the'.length);
+        words.shift();
+      }
+    }
+  }
+  // A line that held only the button's words goes; blank lines, which end paragraphs, stay.
+  return kept.filter((line, index) => line !== '' || (lines[index] ?? '').trim() === '');
+}
+
 /** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
 export function segmentText(text: string, permissive: boolean): SegmentedText {
-  const lines = text.split(/\r?\n/);
+  const lines = withoutGluedButton(text.split(/\r?\n/));
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
   const code: string[] = [];

@@ -1543,6 +1543,35 @@ describe('what a definition is', () => {
 });
 
 describe('what a printed page puts around its text', () => {
+  test('the floating "Download the ebook" button\'s words run into a paragraph\'s lines are taken out of it', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'The SELinux policy is a modular set of rules, andDownload',
+      'its installation',
+      'the detects',
+      'ebook and enables automatically all the relevant modules.',
+      '',
+      'Perl (Practical Extraction and Report Language) is aDownload',
+      'very popularthe',
+      'programming',
+      'ebook language used by many packages.',
+      '',
+      'When a third-party package source is added to the sources list,',
+      'APT needs to be told to trust the corresponding GPG',
+      'Download thekey',
+      'ebook',
+      'of the repository before it installs anything from it.',
+    ].join('\n');
+    assert.deepEqual(
+      segmentText(text, false).blocks.map((block) => block.text),
+      [
+        'The SELinux policy is a modular set of rules, and its installation detects and enables automatically all the relevant modules.',
+        'Perl (Practical Extraction and Report Language) is a very popular programming language used by many packages.',
+        'When a third-party package source is added to the sources list, APT needs to be told to trust the corresponding GPG key of the repository before it installs anything from it.',
+      ],
+    );
+  });
+
   test('a box labelled "CAUTION …", an example\'s caption and the site name between "Prev" and "Next" head no section', () => {
     const text = [
       'Download the ebook',
