@@ -1,11 +1,11 @@
 import type { Difficulty, QuizContent, QuizQuestion } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
 import {
+  acronymGivenAway,
   balanceCorrectPositions,
   comparisonKey,
   comparisonTokens,
   containsPhrase,
-  acronymGivenAway,
   isNearDuplicate,
   wellFormednessViolations,
 } from '../quality.ts';
@@ -31,9 +31,49 @@ function commonPrefix(a: string, b: string): number {
   return length;
 }
 
-/** The answer is as good as in the stem when a stem word shares most of an answer word ("Indonesia" / "Indonesian"). */
-function givesAway(stem: string, answer: string): boolean {
-  if (containsPhrase(stem, answer)) return true;
+const ACRONYM_SKIPS = 3;
+
+/** `letters` in `text` in order, starting with its first letter ("idle" in "idale"). */
+function isSubsequence(letters: string, text: string): boolean {
+  if (letters.length < 3 || text[0] !== letters[0]) return false;
+  let at = 0;
+  for (const character of text) if (character === letters[at]) at += 1;
+  return at >= letters.length;
+}
+
+/**
+ * A code name in capitals made of the words of its meaning ("dns.BADFAMILY" for "Unsupported address
+ * family", "dns.NOMEM" for "Out of memory") or of their initials ("EOF" for "End of file", "EAFP" for
+ * "Easier to ask for forgiveness than permission", an acronym skipping a few words): either is read
+ * off the other.
+ */
+function spelledByName(meaning: string, term: string): boolean {
+  const name = term.split('.').at(-1) ?? '';
+  if (/\s/.test(term) || !/\p{Lu}{3}/u.test(name)) return false;
+  const letters = name.toLowerCase().replace(/[^a-z]/g, '');
+  const words = (meaning.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
+  const initials = (start: number) =>
+    words
+      .slice(start, start + letters.length + ACRONYM_SKIPS)
+      .map((word) => word[0])
+      .join('');
+  // Long words are cut to three letters ("mem", "imp"), short ones to four ("name", "hint").
+  return (
+    words.some((_, start) => isSubsequence(letters, initials(start))) ||
+    words.some((word) => word.length >= 4 && letters.includes(word.slice(0, word.length >= 6 ? 3 : 4)))
+  );
+}
+
+/** What a stem quotes: the definition or sentence asked about, or the term whose meaning is asked. */
+const quoted = (stem: string) => /"(.*)"/su.exec(stem)?.[1] ?? stem;
+
+/**
+ * The answer is as good as in the stem when a stem word shares most of an answer word ("Indonesia" /
+ * "Indonesian"), or when a code name and its meaning spell each other, whichever of them is asked.
+ */
+function givesAway(stem: string, answer: string, kind: Candidate['kind']): boolean {
+  const spelled = kind === 'meaning' ? spelledByName(answer, quoted(stem)) : spelledByName(quoted(stem), answer);
+  if (spelled || containsPhrase(stem, answer)) return true;
   const stemWords = comparisonTokens(stem).filter((word) => word.length >= 4);
   return comparisonTokens(answer).some(
     (word) => word.length >= 4 && stemWords.some((other) => commonPrefix(word, other) >= Math.max(4, 0.8 * Math.min(word.length, other.length))),
@@ -143,7 +183,7 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (facts.has(candidate.fact)) continue;
     const question = candidate.question();
     // A statement shares words with the topic its stem names, and so do the false ones beside it.
-    if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text))) continue;
+    if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text, candidate.kind))) continue;
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
     if (!distractors || WORTH_ASKING[candidate.kind]?.(distractors) === false) continue;

@@ -165,6 +165,46 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('a code name is not asked by the words it spells ("End of file" → dns.EOF), nor its meaning by the name', async () => {
+    const codes = [
+      'dns.NODATA: DNS server returned an answer with no data.',
+      'dns.FORMERR: DNS server claims query was misformatted.',
+      'dns.SERVFAIL: DNS server returned general failure.',
+      'dns.NOTFOUND: Domain name not found.',
+      'dns.REFUSED: DNS server refused the query of the client.',
+      'dns.BADQUERY: Misformatted DNS query.',
+      'dns.BADNAME: Misformatted host name.',
+      'dns.EOF: End of file.',
+      'dns.CONNREFUSED: Could not contact DNS servers.',
+      'dns.TIMEOUT: Timeout while contacting DNS servers.',
+      'EAFP: Easier to ask for forgiveness than permission.',
+    ];
+    const text = codes.join('\n');
+    const content: ExtractedContent = { title: 'DNS', text, outline: [{ kind: 'section', index: 0, title: 'Error codes', text }] };
+    const questions = (
+      await Promise.all(
+        difficulties.map(async (difficulty) => {
+          const ask = (numberOfQuestions: number) => generator.quiz({ sourceTitle: 'DNS', content, difficulty, numberOfQuestions });
+          const supported = await ask(10).catch((error: unknown) => Number(/supports only (\d+)/.exec(String(error))?.[1] ?? 0));
+          return typeof supported === 'number' ? (supported > 0 ? (await ask(supported)).content.questions : []) : supported.content.questions;
+        }),
+      )
+    ).flat();
+    assert.ok(questions.length > 0);
+    const spelled: Array<[RegExp, string]> = [
+      [/no data/, 'NODATA'],
+      [/general failure/, 'SERVFAIL'],
+      [/host name/, 'BADNAME'],
+      [/End of file/, 'EOF'],
+      [/refused the query/, 'REFUSED'],
+      [/Easier to ask/, 'EAFP'],
+    ];
+    for (const question of questions) {
+      const asked = `${question.question} ${correct(question)}`;
+      assert.ok(!spelled.some(([meaning, name]) => meaning.test(asked) && asked.includes(name)), asked);
+    }
+  });
+
   test('distractors on a sheet come from the same column as the answer', async () => {
     const csv = readFileSync(new URL('../fixtures/generation/country-facts.csv', import.meta.url), 'utf8')
       .trim()
