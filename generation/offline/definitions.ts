@@ -440,7 +440,8 @@ const isProse = (definition: Definition) =>
   !RUN_ON.test(definition.text) &&
   !NARRATION.test(definition.text) &&
   !PRAISE.test(definition.text) &&
-  !(definition.origin === 'sentence' && TYPICAL_LEAD.test(definition.quote)) &&
+  !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
+  !DEGREE_LEAD.test(definition.text) &&
   !ACTIVITY_TERM.test(definition.term) &&
   !isCircular(definition) &&
   !isCutShort(definition.text);
@@ -480,8 +481,16 @@ const NARRATION = /\b(?:we|us|our)\b/i;
  */
 const PRAISE =
   /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;
-/** "Typically, event names are camel-cased strings…": what a term usually is, a convention rather than a definition. */
-const TYPICAL_LEAD = /^(?:typically|usually|often|generally|normally|commonly|mostly|sometimes|in general|in most cases)\b/i;
+/**
+ * "Typically, event names are camel-cased strings…", "Historically, CVS was the first widely used tool…":
+ * what a term usually is or once was, a convention or its history rather than a definition.
+ */
+const TYPICAL_LEAD =
+  /^(?:typically|usually|often|generally|normally|commonly|mostly|sometimes|in general|in most cases|historically|originally|formerly|traditionally)\b/i;
+/** "Debian is truly an international project": an emphasis that says what the text thinks of a term. */
+const EMPHATIC_COPULA = /\b(?:is|are)\s+(?:truly|really|definitely|certainly|indeed|clearly|obviously)\s/i;
+/** "A relatively regimented activity", "a fairly new tool": a degree, a judgement of the term rather than its kind. */
+const DEGREE_LEAD = /^an?\s+(?:relatively|fairly|rather|somewhat|pretty|truly|really)\s/i;
 /** "understanding descriptors", "using the logger": an activity about a concept, not the concept. */
 const ACTIVITY_TERM = /^(?:understanding|learning|knowing|using)\s/i;
 const CIRCULAR_LEAD_WORDS = 4;

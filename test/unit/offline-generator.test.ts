@@ -1349,7 +1349,7 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['login shell', 'GECOS']);
   });
 
-  test('weight or praise ("a fundamental component", "an efficient solution"), a convention ("Typically, …") or an activity is no definition', () => {
+  test('weight, praise or emphasis ("a fundamental component", "truly an international project"), a convention or a history ("Typically, …", "Historically, …") or an activity is no definition', () => {
     const found = terms(
       [
         'The Domain Name Service is a fundamental component of the Internet.',
@@ -1359,6 +1359,9 @@ describe('what a definition is not', () => {
         '• key function: a callable that returns a value used for sorting or ordering.',
         '• public good: a good that is non-rival and non-excludable, such as street lighting.',
         'A resolver is a program that asks name servers for the address of a host.',
+        'Debian is truly an international project whose developers live on all continents.',
+        'Package maintenance is a relatively regimented activity, very documented or even regulated.',
+        'Historically, CVS was the first widely used tool for collaborative work on source code.',
       ].join('\n'),
     );
     assert.deepEqual(found, ['key function', 'public good', 'resolver']);
