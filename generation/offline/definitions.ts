@@ -336,7 +336,13 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "…without requiring the Enter key to be pressed; this is called cbreak mode": the body ends before
     // the pronoun that names it and the stop before that.
     let bodyEnd = index - 1;
-    if (NAMING_PRONOUNS.has(tokens[bodyEnd - 1]?.lower ?? '')) bodyEnd -= 1;
+    if (NAMING_PRONOUNS.has(tokens[bodyEnd - 1]?.lower ?? '')) {
+      // "The tool that creates it is called diff": without a break before it, the pronoun is the
+      // object of the clause before, which is then no whole description.
+      const preceding = tokens[bodyEnd - 2]?.text ?? '';
+      if (!CLAUSE_BREAKS.has(preceding) && preceding !== ',') continue;
+      bodyEnd -= 1;
+    }
     if (CLAUSE_BREAKS.has(tokens[bodyEnd - 1]?.text ?? '') || tokens[bodyEnd - 1]?.text === ',') bodyEnd -= 1;
     if (wordCount(joinTokens(tokens.slice(0, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
     return { term, bodyEnd };

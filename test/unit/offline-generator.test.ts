@@ -1349,7 +1349,7 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['login shell', 'GECOS']);
   });
 
-  test('weight, praise or emphasis ("a fundamental component", "truly an international project"), a convention or a history ("Typically, …", "Historically, …") or an activity is no definition', () => {
+  test('weight, praise or emphasis ("a fundamental component", "truly an international project"), a convention or a history ("Typically, …", "Historically, …"), an activity, or a description cut before its object ("the program that reads it is called patch") is no definition', () => {
     const found = terms(
       [
         'The Domain Name Service is a fundamental component of the Internet.',
@@ -1362,9 +1362,11 @@ describe('what a definition is not', () => {
         'Debian is truly an international project whose developers live on all continents.',
         'Package maintenance is a relatively regimented activity, very documented or even regulated.',
         'Historically, CVS was the first widely used tool for collaborative work on source code.',
+        'The tool that creates the patch of a file is called diff.',
+        'The tool that applies such a file is simple, and the program that reads it is called patch.',
       ].join('\n'),
     );
-    assert.deepEqual(found, ['key function', 'public good', 'resolver']);
+    assert.deepEqual(found, ['key function', 'public good', 'resolver', 'diff']);
   });
 
   test('a run of lines that say what commands do is a command reference, not a glossary', () => {
