@@ -9,7 +9,15 @@ import { coreTitle, openPackage } from './ooxml-package.ts';
 // lines indented by level, tables as "cell | cell" rows, footnotes at the end. mammoth ≥ 1.11 reads
 // no external or linked file; images are dropped without being read.
 
-const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
+// Paragraph styles of code and console output, as Word ("HTML Preformatted", "Macro Text") and
+// LibreOffice ("Preformatted Text", also its conversion of an HTML <pre>) name them: consecutive lines
+// become one code block, so no fact or heading is drawn from them.
+const CODE_STYLES = ['Preformatted Text', 'HTML Preformatted', 'Source Code', 'Code', 'Code Block', 'Macro Text'];
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='Subtitle'] => h2:fresh",
+  ...CODE_STYLES.map((style) => `p[style-name='${style}'] => pre:separator('\\n')`),
+];
 
 const damaged = (cause?: unknown) =>
   new ExtractionError('the Word document is damaged or incomplete and cannot be read; open it in Word, save it again and upload the new file', { cause });

@@ -15,6 +15,7 @@ import { parsePptx } from '../../extraction/formats/pptx.ts';
 import { parseXls } from '../../extraction/formats/xls.ts';
 import { parseXlsx } from '../../extraction/formats/xlsx.ts';
 import { convertWithLibreOffice, isLibreOfficeAvailable } from '../../extraction/libreoffice.ts';
+import { buildZip, contentTypesEntry } from '../fixtures/documents/build-zip.ts';
 
 // The Office parsers on committed fixtures (made by test/fixtures/office/make-fixtures.ts): known
 // sentences, the outline (sections per heading, slides with notes, sheets with header-aware rows),
@@ -85,6 +86,39 @@ describe('DOCX', () => {
 
   test('a damaged file fails with a reason the client can act on', async () => {
     await assertReadableFailure(parseDocx(await truncated('lecture.docx'), { workDir: await newWorkDir() }), /Word document is damaged/);
+  });
+
+  test("paragraphs styled as preformatted text (a converted web page's <pre>) are one code block, not prose or headings", async () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    const paragraph = (text: string, style?: string) =>
+      `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+    const document = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${[
+      paragraph('Searching for Packages', 'Heading2'),
+      paragraph('The aptitude command searches the package meta-data with a logical expression.'),
+      paragraph('$ aptitude show kino', 'PreformattedText'),
+      paragraph('Description: Non-linear editor for Digital Video data', 'PreformattedText'),
+      paragraph('The search only returns one package, which satisfies all three criteria.'),
+    ].join('')}</w:body></w:document>`;
+    const styles = `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style><w:style w:type="paragraph" w:styleId="PreformattedText"><w:name w:val="Preformatted Text"/></w:style></w:styles>`;
+    const relationships = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
+    const documentRelationships = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
+    const path = join(await newWorkDir(), 'searching.docx');
+    await writeFile(
+      path,
+      buildZip([
+        contentTypesEntry('docx'),
+        { name: '_rels/.rels', data: Buffer.from(relationships) },
+        { name: 'word/_rels/document.xml.rels', data: Buffer.from(documentRelationships) },
+        { name: 'word/document.xml', data: Buffer.from(document) },
+        { name: 'word/styles.xml', data: Buffer.from(styles) },
+      ]),
+    );
+    const content = await parseDocx(path, { workDir: await newWorkDir(), fileName: 'searching.docx' });
+    assert.deepEqual(
+      (content.blocks ?? []).filter((block) => block.kind === 'code').map((block) => block.text),
+      ['$ aptitude show kino\nDescription: Non-linear editor for Digital Video data'],
+    );
+    assert.deepEqual(titles(content), ['Searching for Packages']);
   });
 });
 
