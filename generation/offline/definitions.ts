@@ -465,9 +465,9 @@ function isCutShort(text: string): boolean {
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "The most important type…", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
+/** "Similar to…", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
 /**
  * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
  * of such tunnels": a rank or one instance among others the text points back to, a remark about the

@@ -1363,6 +1363,7 @@ describe('what a definition is not', () => {
         'Package maintenance is a relatively regimented activity, very documented or even regulated.',
         'Historically, CVS was the first widely used tool for collaborative work on source code.',
         'The tool that creates the patch of a file is called diff.',
+        'OSPF is the best protocol to use for dynamic routing on private networks.',
         'The tool that applies such a file is simple, and the program that reads it is called patch.',
       ].join('\n'),
     );
