@@ -159,7 +159,8 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   const page = /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
   const { document } = parseHTML(page);
   const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
-  const own = ownTextLength(parseHTML(page).document as unknown as Page);
+  // Measured on the page Readability then reads: both drop scripts and styles, and nothing else is touched.
+  const own = ownTextLength(document as unknown as Page);
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: MIN_ARTICLE_CHARS }).parse();
   const noText = () =>
     new ExtractionError('no readable text was found on the page (a page that builds its text with JavaScript cannot be read; upload it as a file instead)');

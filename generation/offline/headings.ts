@@ -1,4 +1,5 @@
 import { zipf } from './commonness.ts';
+import { isTitleCase } from './text.ts';
 
 // Headings that head nothing a reader studies: page chrome and apparatus, callout boxes, and lines a
 // layout took for headings that are really sentences, code or hex dumps.
@@ -73,16 +74,6 @@ const SIGNATURE = /^(?:new\s+)?[\p{L}_$][\w$]*(?:\.[\w$]+)*\((?:[^()]|\([^()]*\)
 export const isSignature = (label: string) => SIGNATURE.test(label.trim());
 
 const DUNDER = /\b__\w+?__\b/g;
-const MIN_TITLE_CASED = 0.8;
-/**
- * "Accessing The Annotations Dict Of An Object In Python 3.10 And Newer": a title capitalises its words,
- * however many, as a sentence does not.
- */
-function isTitleCased(label: string): boolean {
-  const words = label.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
-  return words.length > 0 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= MIN_TITLE_CASED * words.length;
-}
-
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();
@@ -96,7 +87,7 @@ export function isChromeOrSentence(label: string): boolean {
     GLUED_NAVIGATION.test(trimmed) ||
     // A question is a section's title as often as not ("Who specifies the namespace?").
     /[:.!)]$/.test(trimmed) ||
-    (trimmed.split(/\s+/).length > 10 && !isTitleCased(trimmed)) ||
+    (trimmed.split(/\s+/).length > 10 && !isTitleCase(trimmed)) ||
     opensWithCallout(trimmed) ||
     wordless ||
     CUT_LINE.test(trimmed) ||

@@ -419,8 +419,8 @@ function conceptBranches(context: Context, candidates: readonly Phrase[], breadt
     }
     context.used.delete(phrase.key);
     bare.push(phrase);
-    const next = waiting.findIndex((candidate) => !context.used.has(candidate.key));
-    if (next >= 0) queue.push(...waiting.splice(next, 1).filter((candidate) => take(context, candidate)));
+    const next = waiting.findIndex((candidate) => take(context, candidate));
+    if (next >= 0) queue.push(...waiting.splice(next, 1));
   }
   for (const phrase of bare) {
     if (ranked.length >= MIN_GENERA) break;

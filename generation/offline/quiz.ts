@@ -187,16 +187,10 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
     if (!distractors || WORTH_ASKING[candidate.kind]?.(distractors) === false) continue;
-    if (
-      acronymGivenAway(
-        question.stem,
-        question.answer.text,
-        distractors.map((option) => option.text),
-      )
-    )
-      continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
-    if (wellFormednessViolations(question.stem, [question.answer.text, ...distractors.map((option) => option.text)]).length > 0) continue;
+    const wrong = distractors.map((option) => option.text);
+    if (acronymGivenAway(question.stem, question.answer.text, wrong) || wellFormednessViolations(question.stem, [question.answer.text, ...wrong]).length > 0)
+      continue;
     chosen.push({ candidate, question, distractors });
     perKind.set(candidate.kind, (perKind.get(candidate.kind) ?? 0) + 1);
     facts.add(candidate.fact);
