@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 import type { ExtractedContent, OutlineEntry } from '../domain/learning-content.ts';
 import { safeFetch } from '../infrastructure/web/safe-fetch.ts';
 import { ExtractionError } from './extractor.ts';
-import { htmlContent } from './formats/html-sections.ts';
+import { htmlContent, referenceEntriesAsHeadings } from './formats/html-sections.ts';
 import { textToContent } from './formats/text.ts';
 import { asExtractionError, type WebOptions } from './web-errors.ts';
 
@@ -155,9 +155,16 @@ function pageWithoutMenus(page: Page): string {
   return page.body?.innerHTML ?? '';
 }
 
+/** The page as a DOM whose reference entries (a Sphinx API page's functions and classes) are headings. */
+function pageWithEntries(page: string) {
+  const { document } = parseHTML(page);
+  referenceEntriesAsHeadings(document.body);
+  return document;
+}
+
 export function htmlToContent(html: string, url: string): ExtractedContent {
   const page = /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
-  const { document } = parseHTML(page);
+  const document = pageWithEntries(page);
   const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
   // Measured on the page Readability then reads: both drop scripts and styles, and nothing else is touched.
   const own = ownTextLength(document as unknown as Page);
@@ -165,7 +172,7 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   const noText = () =>
     new ExtractionError('no readable text was found on the page (a page that builds its text with JavaScript cannot be read; upload it as a file instead)');
   const short = !article?.content || compactLength(article.textContent ?? '') < ARTICLE_SHARE * own;
-  const content = short ? pageWithoutMenus(parseHTML(page).document as unknown as Page) : (article?.content ?? '');
+  const content = short ? pageWithoutMenus(pageWithEntries(page) as unknown as Page) : (article?.content ?? '');
   if (!content.trim()) throw noText();
   const title = article?.title?.replace(/\s+/g, ' ').trim() || pageTitle || new URL(url).hostname;
   const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${content}</body></html>`);

@@ -7,7 +7,8 @@ import type { ContentBlock, ExtractedContent, OutlineEntry } from '../../domain/
 // definition, table, code, caption, boilerplate) for the generators. Nothing is executed: linkedom
 // builds a DOM without running scripts, which are dropped with styles and the page's chrome.
 
-export type Section = { title?: string; blocks: string[]; typed: ContentBlock[] };
+/** `continued`: the rest of a section after a reference's entries, under the same title (printed once). */
+export type Section = { title?: string; continued?: boolean; blocks: string[]; typed: ContentBlock[] };
 type Element = ReturnType<typeof parseHTML>['document']['body'];
 type ChildNode = { nodeType: number; nodeValue: string | null };
 
@@ -122,8 +123,70 @@ const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|nav
 const isBoilerplate = (node: Element) =>
   BOILERPLATE.has(tagOf(node)) || BOILERPLATE_ROLES.has(node.getAttribute('role') ?? '') || BOILERPLATE_CLASS.test(node.getAttribute('class') ?? '');
 
+/**
+ * A documentation generator's entry for a function, class or option (Sphinx prints
+ * `<dt class="sig sig-object">` with its name, parameters and a permalink): the name it is known by,
+ * "textwrap.wrap()" as in Sphinx's own contents, a member with its class ("TextWrapper.width", where the
+ * page prints only "width"), "--sort-keys" for an option.
+ */
+function referenceEntryName(dt: Element): string {
+  const names = Array.from(dt.querySelectorAll('.sig-prename, .sig-name')) as Element[];
+  const printed = (names.length > 0 ? names.map((element) => element.textContent ?? '').join('') : inlineText(dt)).replace(/\s+/g, ' ').trim();
+  const path = /^[\w.]+$/.test(dt.id) ? dt.id.split('.') : [];
+  const name = path.length >= 2 && !printed.includes('.') ? path.slice(-2).join('.') : printed;
+  const callable = dt.querySelector('.sig-paren') !== null || name.includes('(');
+  const bare = name.replace(/\(.*$/s, '').trim();
+  return bare && callable ? `${bare}()` : bare;
+}
+
+const isReferenceEntries = (dl: Element) =>
+  childElements(dl).some((child) => tagOf(child) === 'dt' && /\bsig-object\b/.test(child.getAttribute('class') ?? ''));
+
+/**
+ * A reference's entries as headings and paragraphs, for a web page that Readability reads before this
+ * module does: it drops the classes that mark the entries (and so the entries' structure) but keeps
+ * headings. Each entry's `dt` becomes a heading one level below the section it is printed in, and its
+ * description follows it.
+ */
+export function referenceEntriesAsHeadings(body: Element): void {
+  const document = body.ownerDocument;
+  let depth = 0;
+  const walk = (node: Element) => {
+    for (const child of childElements(node)) {
+      const tag = tagOf(child);
+      if (/^h[1-6]$/.test(tag)) depth = Number(tag[1]);
+      else if (tag === 'dl' && isReferenceEntries(child)) {
+        const level = depth;
+        const entryLevel = Math.min(6, level + 1);
+        const replacement: Element[] = [];
+        for (const item of childElements(child)) {
+          const name = tagOf(item) === 'dt' ? referenceEntryName(item) : '';
+          if (name) {
+            const heading = document.createElement(`h${entryLevel}`) as unknown as Element;
+            heading.textContent = name;
+            replacement.push(heading);
+          } else if (tagOf(item) === 'dd') {
+            depth = entryLevel;
+            walk(item);
+            replacement.push(...childElements(item));
+          }
+        }
+        child.replaceWith(...replacement);
+        depth = level;
+      } else walk(child);
+    }
+  };
+  walk(body);
+}
+
 function sectionsOf(body: Element): Section[] {
   const sections: Section[] = [{ blocks: [], typed: [] }];
+  /** The level of the heading whose section is being read: a reference's entries stand one below it. */
+  let depth = 0;
+  const open = (title: string, level: number) => {
+    sections.push({ title, blocks: [], typed: [{ kind: 'heading', text: title, level, section: title }] });
+    depth = level;
+  };
   const typed = (kind: ContentBlock['kind'], text: string, extra: Partial<ContentBlock> = {}) => {
     const section = sections.at(-1) as Section;
     section.typed.push({ kind, text, ...(section.title ? { section: section.title } : {}), ...extra });
@@ -146,7 +209,20 @@ function sectionsOf(body: Element): Section[] {
     if (isBoilerplate(node)) return add('boilerplate', oneLine(inlineText(node)));
     if (/^h[1-6]$/.test(tag)) {
       const title = oneLine(inlineText(node));
-      if (title) sections.push({ title, blocks: [], typed: [{ kind: 'heading', text: title, level: Number(tag[1]), section: title }] });
+      if (title) open(title, Number(tag[1]));
+    } else if (tag === 'dl' && isReferenceEntries(node)) {
+      // An API reference is structured by its entries, not by headings: each is a subsection, so that
+      // its description reads as the document's prose and a map branches on the module's functions.
+      const [outer, level] = [sections.at(-1) as Section, depth];
+      const entryLevel = Math.min(6, level + 1);
+      for (const child of childElements(node)) {
+        const name = tagOf(child) === 'dt' ? referenceEntryName(child) : '';
+        if (name) open(name, entryLevel);
+        else if (tagOf(child) === 'dd') childElements(child).forEach(visit);
+        depth = entryLevel;
+      }
+      sections.push({ ...(outer.title ? { title: outer.title } : {}), continued: true, blocks: [], typed: [] });
+      depth = level;
     } else if (isList(node)) {
       const lines = listLines(node, 0);
       if (lines.length === 0) return;
@@ -165,7 +241,7 @@ function sectionsOf(body: Element): Section[] {
     else childElements(node).forEach(visit);
   };
   childElements(body).forEach(visit);
-  return sections.filter((section) => section.title || section.blocks.length > 0);
+  return sections.filter((section) => (section.title && !section.continued) || section.blocks.length > 0);
 }
 
 /**
@@ -187,7 +263,10 @@ export function sectionsContent(sections: Section[], metadataTitle: string | und
     ...(section.title ? { title: section.title } : {}),
     text: section.blocks.join('\n\n'),
   }));
-  const text = sections.map((section) => [section.title, ...section.blocks].filter(Boolean).join('\n\n')).join('\n\n');
+  const text = sections
+    .map((section) => [section.continued ? undefined : section.title, ...section.blocks].filter(Boolean).join('\n\n'))
+    .filter(Boolean)
+    .join('\n\n');
   const title = metadataTitle ?? sections.find((section) => section.title)?.title ?? fileName?.replace(/\.[^.]+$/, '');
   const blocks = sections.flatMap((section) => section.typed);
   return { ...(title ? { title } : {}), text, outline, ...(blocks.length > 0 ? { blocks } : {}) };

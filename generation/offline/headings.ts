@@ -74,13 +74,15 @@ const SIGNATURE = /^(?:new\s+)?[\p{L}_$][\w$]*(?:\.[\w$]+)*\((?:[^()]|\([^()]*\)
 export const isSignature = (label: string) => SIGNATURE.test(label.trim());
 
 const DUNDER = /\b__\w+?__\b/g;
+/** "TextWrapper.expand_tabs": a reference's entry for a member of a class, named as the reference names it. */
+const MEMBER = /^[\p{L}_]\w*(?:\.\w+)+$/u;
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();
   if (isSignature(trimmed)) return false;
   // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code, but
   // "__annotations__ Quirks" names a concept of the language.
-  const wordless = !/\p{L}{3,}/u.test(trimmed) || /\w_\w/.test(trimmed.replace(DUNDER, ''));
+  const wordless = !/\p{L}{3,}/u.test(trimmed) || (/\w_\w/.test(trimmed.replace(DUNDER, '')) && !MEMBER.test(trimmed));
   return (
     CHROME_LABEL.test(trimmed) ||
     ADMONITION.test(trimmed) ||

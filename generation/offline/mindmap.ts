@@ -33,7 +33,9 @@ const IMPORTANT_SHARE = 0.2;
 
 type Draft = { label: string; definition: string; score: number; children: Draft[] };
 
-type Topic = { label: string; sentences: Sentence[]; table?: Table };
+/** `subsections`: the headings one level below the topic's, in document order. */
+type Topic = { label: string; sentences: Sentence[]; subsections?: readonly string[]; table?: Table };
+type MainSections = { of: (section: string) => string | undefined; subsections: ReadonlyMap<string, readonly string[]> };
 
 type Context = {
   analysis: Analysis;
@@ -98,9 +100,10 @@ function sectionHeadings(analysis: Analysis): string[] {
  * sections: the shallowest level with at least three of them (one "9. Classes" above all is the
  * document itself), counting a heading whose text is all in its subsections ("4.2. Naming and
  * binding"). A deeper section, or a heading without a number that a layout made of a sentence ("Some
- * tips for experts:"), belongs to the main section it comes under. Undefined when headings tell no depth.
+ * tips for experts:"), belongs to the main section it comes under; those one level below it are its
+ * subsections. Undefined when headings tell no depth.
  */
-function mainSectionOf(analysis: Analysis): ((section: string) => string | undefined) | undefined {
+function mainSectionOf(analysis: Analysis): MainSections | undefined {
   const { headingLevels } = analysis;
   const headings = sectionHeadings(analysis);
   const depthOf = sectionDepths(headings, headingLevels);
@@ -112,6 +115,7 @@ function mainSectionOf(analysis: Analysis): ((section: string) => string | undef
   let current: string | undefined;
   let headed = false;
   const main = new Map<string, string | undefined>();
+  const subsections = new Map<string, string[]>();
   for (const section of headings) {
     if (main.has(section)) continue;
     const own = depthOf.get(section);
@@ -120,8 +124,9 @@ function mainSectionOf(analysis: Analysis): ((section: string) => string | undef
     else if (own !== undefined && own < depth) current = undefined;
     // Before the first numbered or levelled heading comes front matter (the author, the copyright): no section.
     main.set(section, headed ? (current ?? section) : undefined);
+    if (current !== undefined && own === depth + 1 && !isChromeOrSentence(section)) subsections.set(current, [...(subsections.get(current) ?? []), section]);
   }
-  return (section) => (main.has(section) ? main.get(section) : section);
+  return { of: (section) => (main.has(section) ? main.get(section) : section), subsections };
 }
 
 const URL = /\bhttps?:\/\/|\bwww\.\w/i;
@@ -138,11 +143,12 @@ function isReadingList(topic: Topic): boolean {
 
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
-  const mainSection = mainSectionOf(analysis);
+  const mainSections = mainSectionOf(analysis);
+  const mainSection = mainSections?.of;
   for (const sentence of analysis.sentences) {
     const section = sentence.section && mainSection ? mainSection(sentence.section) : sentence.section;
     if (!section) continue;
-    const topic = topics.get(section) ?? { label: section, sentences: [] };
+    const topic = topics.get(section) ?? { label: section, sentences: [], subsections: mainSections?.subsections.get(section) ?? [] };
     topic.sentences.push(sentence);
     topics.set(section, topic);
   }
@@ -262,9 +268,9 @@ function phraseDraft(context: Context, phrase: Phrase, level: number, within: Wi
   return draft;
 }
 
-function localCounts(analysis: Analysis, topic: Topic): Map<string, number> {
+function localCounts(analysis: Analysis, sentences: readonly Sentence[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const sentence of topic.sentences) {
+  for (const sentence of sentences) {
     for (const span of analysis.phrases.inSentence.get(sentence.id) ?? []) counts.set(span.key, (counts.get(span.key) ?? 0) + 1);
   }
   return counts;
@@ -273,7 +279,7 @@ function localCounts(analysis: Analysis, topic: Topic): Map<string, number> {
 function homes(analysis: Analysis, topics: readonly Topic[]): Map<string, Topic> {
   const home = new Map<string, { topic: Topic; count: number }>();
   for (const topic of topics) {
-    for (const [key, count] of localCounts(analysis, topic)) {
+    for (const [key, count] of localCounts(analysis, topic.sentences)) {
       const current = home.get(key);
       if (!current || count > current.count) home.set(key, { topic, count });
     }
@@ -286,11 +292,12 @@ function homes(analysis: Analysis, topics: readonly Topic[]): Map<string, Topic>
 }
 
 /**
- * The topic's own key phrases, most weighty first (defined terms count extra); with `anyHome`, every key
- * phrase it names, also those more at home in another topic.
+ * The topic's own key phrases (in `sentences`, all of the topic's by default), most weighty first
+ * (defined terms count extra); with `anyHome`, every key phrase it names, also those more at home in
+ * another topic.
  */
-function topicPhrases(context: Context, topic: Topic, anyHome = false): Phrase[] {
-  return [...localCounts(context.analysis, topic).entries()]
+function topicPhrases(context: Context, topic: Topic, anyHome = false, sentences: readonly Sentence[] = topic.sentences): Phrase[] {
+  return [...localCounts(context.analysis, sentences).entries()]
     .map(([key, count]) => ({ phrase: context.analysis.phrases.byKey.get(key), count }))
     .filter(
       (entry): entry is { phrase: Phrase; count: number } =>
@@ -343,22 +350,45 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
       children: tableDrafts(context, table, level + 1),
     };
   }
-  const first = topic.sentences.find(isStatement) ?? topic.sentences[0];
   const breadth = context.shape.breadth[level + 1] ?? 0;
   const scope = new Set(topic.sentences.map((sentence) => sentence.id));
   const own = topicPhrases(context, topic);
-  const unused = (phrases: readonly Phrase[]) => phrases.filter((phrase) => !context.used.has(phrase.key));
+  // The author's own subdivision names the section's parts better than any phrase: its subsections
+  // ("Reader Objects", "TextWrapper.width") come first, its phrases fill what is left.
+  const subsections = (topic.subsections ?? []).slice(0, breadth);
+  const unused = (phrases: readonly Phrase[]) =>
+    phrases.filter((phrase) => !context.used.has(phrase.key) && !subsections.some((heading) => containsPhrase(heading, phrase.display)));
+  const subsectionDrafts = subsections.map((heading) => subsectionDraft(context, topic, heading, level + 2));
   // A short section whose concepts are all more at home elsewhere still shows the ones it names, so
   // that no branch of the map is bare.
   const ownUnused = unused(own);
-  const phrases = (ownUnused.length > 0 ? ownUnused : unused(topicPhrases(context, topic, true)).slice(0, MIN_BORROWED)).slice(0, breadth);
+  const borrowed = subsections.length > 0 ? [] : unused(topicPhrases(context, topic, true)).slice(0, MIN_BORROWED);
+  const phrases = (ownUnused.length > 0 ? ownUnused : borrowed).slice(0, breadth - subsections.length);
   for (const phrase of phrases) take(context, phrase);
-  const top = own[0];
   return {
-    label: cleanHeading(topic.label),
-    definition: short(first?.text ?? ''),
-    score: top ? top.score / context.maxScore : 0,
-    children: phrases.map((phrase) => phraseDraft(context, phrase, level + 2, { topic, scope })),
+    ...sectionNode(context, topic.label, topic.sentences, own),
+    children: [...subsectionDrafts, ...phrases.map((phrase) => phraseDraft(context, phrase, level + 2, { topic, scope }))],
+  };
+}
+
+/** A section's node: its heading, its first statement, and its top phrase's weight. */
+function sectionNode(context: Context, heading: string, sentences: readonly Sentence[], phrases: readonly Phrase[]): Omit<Draft, 'children'> {
+  const first = sentences.find(isStatement) ?? sentences[0];
+  const top = phrases[0];
+  return { label: cleanHeading(heading), definition: short(first?.text ?? ''), score: top ? top.score / context.maxScore : 0 };
+}
+
+/** A subsection of a topic as a node, with its own phrases below it where the map goes that deep. */
+function subsectionDraft(context: Context, topic: Topic, heading: string, level: number): Draft {
+  const sentences = topic.sentences.filter((sentence) => sentence.section === heading);
+  const own = topicPhrases(context, topic, false, sentences);
+  const breadth = context.shape.breadth[level] ?? 0;
+  const phrases = own.filter((phrase) => !context.used.has(phrase.key) && !containsPhrase(heading, phrase.display)).slice(0, breadth);
+  for (const phrase of phrases) take(context, phrase);
+  const scope = new Set(sentences.map((sentence) => sentence.id));
+  return {
+    ...sectionNode(context, heading, sentences, own),
+    children: phrases.map((phrase) => phraseDraft(context, phrase, level + 1, { topic, scope })),
   };
 }
 

@@ -212,4 +212,17 @@ describe('a web page keeps what its DOM says each stretch is', () => {
       ['Lexical analysis', 'Indentation'],
     );
   });
+
+  test("an API reference's entries (Sphinx's functions and classes) head sections, though Readability drops the classes marking them", async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const entry = (id: string, name: string, description: string) =>
+      `<dl class="py function"><dt class="sig sig-object py" id="${id}"><span class="sig-prename descclassname">queue.</span><span class="sig-name descname">${name}</span><span class="sig-paren">(</span><em class="sig-param">maxsize</em><span class="sig-paren">)</span></dt><dd><p>${description}</p></dd></dl>`;
+    const html = `<html><head><title>queue</title></head><body><div class="body"><h1>queue — A synchronized queue class</h1><p>The queue module implements multi-producer, multi-consumer queues that exchange information between threads safely.</p>${[
+      entry('queue.Queue', 'Queue', 'Constructor for a first-in, first-out queue whose size is bounded by maxsize items.'),
+      entry('queue.LifoQueue', 'LifoQueue', 'Constructor for a last-in, first-out queue whose size is bounded by maxsize items.'),
+    ].join('')}</div></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/queue');
+    assert.deepEqual(content.outline.map((entry) => entry.title).slice(-2), ['queue.Queue()', 'queue.LifoQueue()']);
+    assert.match(content.outline.at(-1)?.text ?? '', /^Constructor for a last-in, first-out queue/);
+  });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { difficulties, type Difficulty, type ExtractedContent, type MindmapContent, type QuizQuestion } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
+import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import { distractorsFor, generateQuiz, worthABlank } from '../../generation/offline/quiz.ts';
@@ -616,6 +617,55 @@ describe('offline mindmaps', () => {
     const map = (await generator.mindmap({ sourceTitle: 'Data Communication', content, difficulty: 'medium' })).content;
     const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
     assert.deepEqual(branches, ['The Physical Layer', 'The Link Layer', 'The Network Layer']);
+    // The author's subsections name a section's parts first; a heading made of a sentence is none.
+    const leaves = (branch: string) =>
+      map.nodes.filter((node) => node.parentId === map.nodes.find((each) => each.label === branch)?.id).map((node) => node.label);
+    assert.equal(leaves('The Physical Layer')[0], 'Line Coding');
+    assert.ok(!leaves('The Physical Layer').some((label) => label.includes('experts')), leaves('The Physical Layer').join(' | '));
+    assert.equal(leaves('The Link Layer')[0], 'Media Access Control');
+  });
+
+  test("an API reference printed by Sphinx branches on its functions and class, the class's members under it", async () => {
+    const entry = (kind: string, id: string, prename: string, name: string, callable: boolean, description: string, members = '') =>
+      `<dl class="py ${kind}"><dt class="sig sig-object py" id="${id}">${prename ? `<span class="sig-prename descclassname">${prename}</span>` : ''}<span class="sig-name descname">${name}</span>${callable ? '<span class="sig-paren">(</span><em class="sig-param">text</em><span class="sig-paren">)</span>' : ''}<a class="headerlink" href="#${id}">¶</a></dt><dd><p>${description}</p>${members}</dd></dl>`;
+    const members = [
+      entry('attribute', 'wrapping.Wrapper.width', '', 'width', false, 'The maximum length of wrapped lines is the width, seventy characters by default.'),
+      entry(
+        'attribute',
+        'wrapping.Wrapper.expand_tabs',
+        '',
+        'expand_tabs',
+        false,
+        'When the expand_tabs option is true, tab characters in the text are expanded to spaces.',
+      ),
+    ].join('');
+    const html = `<html><head><title>wrapping</title></head><body><h1>wrapping — Text wrapping</h1><p>The wrapping module formats paragraphs of plain text for a terminal.</p>${[
+      entry('function', 'wrapping.wrap', 'wrapping.', 'wrap', true, 'The wrap function splits a single paragraph of text into lines of the given width.'),
+      entry('function', 'wrapping.dedent', 'wrapping.', 'dedent', true, 'The dedent function removes common leading whitespace from every line of the text.'),
+      entry('class', 'wrapping.Wrapper', 'wrapping.', 'Wrapper', true, 'The Wrapper class does the work of wrapping, configured by its attributes.', members),
+    ].join('')}<p>The convenience functions create a Wrapper instance for every call they handle.</p></body></html>`;
+    const content = htmlContent(html, null, 'wrapping.html');
+    assert.deepEqual(
+      content.blocks?.filter((block) => block.kind === 'heading').map((block) => `${block.level} ${block.text}`),
+      ['1 wrapping — Text wrapping', '2 wrapping.wrap()', '2 wrapping.dedent()', '2 wrapping.Wrapper()', '3 Wrapper.width', '3 Wrapper.expand_tabs'],
+    );
+    // After the entries, the page's text belongs to the section it is printed in again, its title not repeated.
+    assert.equal(content.blocks?.find((block) => block.text.startsWith('The convenience functions'))?.section, 'wrapping — Text wrapping');
+    assert.equal(content.text.split('wrapping — Text wrapping').length, 2);
+    const map = (await generator.mindmap({ sourceTitle: 'wrapping', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId);
+    assert.deepEqual(
+      branches.map((node) => node.label),
+      ['wrapping.wrap()', 'wrapping.dedent()', 'wrapping.Wrapper()'],
+    );
+    const wrapper = branches.find((node) => node.label === 'wrapping.Wrapper()')!;
+    assert.deepEqual(
+      map.nodes
+        .filter((node) => node.parentId === wrapper.id)
+        .map((node) => node.label)
+        .slice(0, 2),
+      ['Wrapper.width', 'Wrapper.expand_tabs'],
+    );
   });
 
   test('a printed page: numbered heading lines are headings, not code, even when long; a section naming the title word is still a branch', async () => {
