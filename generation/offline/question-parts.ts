@@ -143,11 +143,16 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     /^\d+(?:[.\u2024]\d+)+$/.test(first.text) ||
     (first.pos === 'NUM' && tokens[1]?.text === '.' && tokens[2]?.pos === 'NUM') ||
     // "Returns an array listing…": tagged a verb, or a plural noun right before a determiner, which no noun is.
-    (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || DETERMINER_AFTER_VERB.has(tokens[1]?.lower ?? '')))
+    (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || DETERMINER_AFTER_VERB.has(tokens[1]?.lower ?? ''))) ||
+    // "Return a writer object…", "Consult the module's documentation…": an instruction, or a reference's
+    // description of the function its heading names, states no fact on its own.
+    isImperative(first)
   );
 }
 
 const RELATIVES = new Set(['that', 'which', 'who']);
+
+const isImperative = (token: Token) => token.pos === 'VERB' && token.lower === token.lemma && /^\p{Lu}/u.test(token.text);
 
 /**
  * A bullet that gives an instruction or a plan ("Add functions for…" under "Future developments") or

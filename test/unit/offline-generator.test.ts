@@ -1728,10 +1728,12 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(!answers.some((answer) => /samba/i.test(answer)), answers.join(', '));
   });
 
-  test('a sentence that points to the next paragraph, or a reference entry without its subject ("Returns an array…"), gets no blank', () => {
+  test('a sentence that points to the next paragraph, a reference entry without its subject ("Returns an array…", "Return a writer…") or an instruction gets no blank', () => {
     const sentences = [
       'Network printers will have to be set up manually as described in the next paragraph.',
       'Returns an array listing the events for which the emitter has registered listeners.',
+      'Return a writer object responsible for converting the data into delimited strings.',
+      'Consult the printing system documentation for a complete list of drivers.',
       'Network printers are set up with the printer configuration tool of the desktop.',
     ];
     const analysis = analyse({
@@ -1741,7 +1743,7 @@ describe('what the text shows to be of one kind', () => {
     });
     assert.deepEqual(
       analysis.sentences.map((sentence) => standsAlone(sentence)),
-      [false, false, true],
+      [false, false, false, false, true],
     );
   });
 
