@@ -10,6 +10,7 @@ import { joinTokens, type Token } from './nlp.ts';
 import {
   BLANK,
   blankablePhrases,
+  isInPredicate,
   byDifficulty,
   EARLY_TOKENS,
   maskTokens,
@@ -132,6 +133,7 @@ function termClozes(build: Build, sentence: Sentence): Candidate[] {
   const { analysis, pools, difficulty } = build;
   return blankablePhrases(build, sentence).flatMap(({ span, phrase }): Candidate[] => {
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
+    if (isInPredicate(sentence.tokens, span.start)) return [];
     const preference = byDifficulty(difficulty, {
       easy: 0.5 + phrase.centrality,
       medium: 0.3 + 0.5 * phrase.centrality,

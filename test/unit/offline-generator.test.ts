@@ -324,7 +324,7 @@ describe('offline quizzes', () => {
     }
   });
 
-  test('no blank in a remark, right before its own gloss in brackets or symbol ("the _____, #,"), or on a verb with its object', () => {
+  test('no blank in a remark, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, or after the verb', () => {
     const remarks = [
       'The argparse module offers a lot more than shown here.',
       'We’ve brought back a positional argument, hence the complaint.',
@@ -336,8 +336,10 @@ describe('offline quizzes', () => {
     const symbol = 'Comments start with the hash character, #, and extend to the end of the line.';
     const gerund = 'Activating the virtual environment will change the prompt of the shell.';
     const plain = 'A positional argument is read from the command line by the argparse module.';
+    const predicate = 'The argparse module reads every positional argument before the optional argument.';
     const text = [
       ...remarks,
+      predicate,
       glossed,
       symbol,
       'The hash character is also used in URLs.',
@@ -358,6 +360,7 @@ describe('offline quizzes', () => {
     assert.ok(!from(symbol).some((stem) => stem.includes('_____, #,')), from(symbol).join(' | '));
     assert.ok(!from(gerund).some((stem) => stem.includes('_____ the virtual environment')), from(gerund).join(' | '));
     assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
+    assert.ok(!from(predicate).some((stem) => stem.includes('reads every _____') || stem.includes('before the _____')), from(predicate).join(' | '));
   });
 
   test('a false statement trades two concepts of its own sentence ("Local variables are looked up where…, free variables where…"), never two it lists side by side', () => {
@@ -428,7 +431,7 @@ describe('offline quizzes', () => {
       'A common directory location for a virtual environment is the hidden directory in the project.',
       'The virtual environment holds its own copy of the interpreter and the site packages.',
       'The package installer writes every package into the site packages of the active interpreter.',
-      'The requirements file names every package with the version the project needs.',
+      'The site packages hold every package with the version the project needs.',
     ].join(' ');
     const analysis = analyse({ title: 'Virtual Environments and Packages', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] });
     const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
@@ -1301,7 +1304,7 @@ describe('offline analysis', () => {
       '• Add functions for a C code file generation containing equivalent data structures.',
       '• On-line ASN.1 structure management that doesn’t require any C code file generation.',
     ];
-    const plain = 'The Depends field and the Pre-Depends field hold package names.';
+    const plain = 'Package names fill the Depends field and the Pre-Depends field.';
     const text = [
       boxed.join(' '),
       'The Depends field lists the packages a package needs before its configuration.',
