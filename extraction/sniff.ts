@@ -137,7 +137,8 @@ const textFormatNamed = (fileName: string | undefined): FileFormat | null => {
  * null when the bytes are clearly none of the accepted formats. The full check is sniffFormat.
  */
 /** An HTML page starts with its doctype or its html element (after a byte order mark or spaces). */
-const looksLikeHtml = (head: Buffer) => /^\uFEFF?\s*(<!--[^]*?-->\s*)*<(!doctype\s+html|html[\s>])/i.test(head.toString('utf8', 0, 1024));
+/** An HTML page, or an XHTML one after its XML declaration (as DocBook and other generators write them). */
+const looksLikeHtml = (head: Buffer) => /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[^]*?-->\s*)*<(!doctype\s+html|html[\s>])/i.test(head.toString('utf8', 0, 1024));
 
 /** OpenDocument and EPUB files are zips whose first entry, stored uncompressed, is `mimetype`. */
 function zipByMimetype(head: Buffer): FileFormat | null {
@@ -232,6 +233,7 @@ export async function sniffFormat(path: string, fileName?: string): Promise<File
   if (format) return format;
   if (detected?.ext === 'cfb') return officeLegacyFormat(path);
   if (detected?.ext === 'zip') return officeOpenXmlFormat(path);
+  if (detected?.ext === 'xml' && looksLikeHtml(head)) return 'html';
   if (detected) throw new ExtractionError(`unsupported file type: the content is ${detected.mime} (.${detected.ext}); ${ACCEPTED}`);
   if (await isUtf8Text(path)) return textFormatNamed(fileName) ?? (looksLikeHtml(head) ? 'html' : (await isTable(path)) ? 'csv' : 'txt');
   if (hasPdfMarker(head)) return 'pdf';

@@ -58,6 +58,14 @@ describe('sniffFormat reads the format from the bytes', () => {
     assert.equal(await sniffFormat(await write('Été à Montréal — ça va. 東京\n')), 'txt');
   });
 
+  test('an XHTML page (an XML declaration before its html element, as DocBook writes them) is HTML, other XML is refused', async () => {
+    const xhtml =
+      '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"><html xmlns="http://www.w3.org/1999/xhtml"><head><title>Backup</title></head><body><p>Backups are copies.</p></body></html>';
+    assert.equal(await sniffFormat(await write(xhtml), 'backup.html'), 'html');
+    assert.equal(await sniffFormat(await write(xhtml), 'upload.bin'), 'html');
+    await assert.rejects(sniffFormat(await write('<?xml version="1.0"?>\n<feed><entry>news</entry></feed>'), 'feed.html'), failure(/application\/xml/));
+  });
+
   test('an empty file is refused as empty', async () => {
     await assert.rejects(sniffFormat(await write(Buffer.alloc(0)), 'notes.txt'), failure(/^the file is empty$/));
   });
