@@ -81,6 +81,10 @@ function article(before: Token | undefined, next: string): Token | undefined {
   return { ...before, text: before.text.charAt(0) === 'A' ? capitaliseFirst(text) : text };
 }
 
+/** "is", "is an", "are often the": the words of "X is a Y" between a subject and what it is said to be. */
+const isCopula = (between: readonly Token[]) =>
+  between.length > 0 && between.length <= 3 && between[0]?.lemma === 'be' && between.slice(1).every((token) => token.pos === 'DET' || token.pos === 'ADV');
+
 /** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
 const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
 
@@ -99,8 +103,12 @@ function rolesSwapped(statement: Statement, stated: Stated): string | undefined 
       const [first, second] = [spans[i], spans[j]];
       if (!first || !second || first.phrase.key === second.phrase.key) continue;
       if (isPlural(tokens, first.span.end) !== isPlural(tokens, second.span.end)) continue;
+      // A name and a concept do not trade places ("Copyleft discovered the idea when…" from "Richard Stallman discovered…").
+      if (Boolean(first.phrase.proper) !== Boolean(second.phrase.proper)) continue;
       const between = tokens.slice(first.span.end + 1, second.span.start);
       if (between.length <= 2 && between.some((token) => COORDINATING.has(token.lower))) continue;
+      // "maxsize is an integer that…" turned round ("Integer is a maxsize that…") is nonsense, not a false statement.
+      if (isCopula(between)) continue;
       const surface = (span: typeof first.span) => tokens.slice(span.start, span.end + 1);
       const moved = (span: typeof first.span, from: readonly Token[]): Token[] => {
         const text = span.start === 0 ? capitaliseFirst(joinTokens(from)) : lowerFirstUnlessAcronym(joinTokens(from));

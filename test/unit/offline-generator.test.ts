@@ -381,6 +381,25 @@ describe('offline quizzes', () => {
     assert.ok(!falseOptions.some((option) => option.startsWith('The free variables and the local variables')), falseOptions.join(' | '));
   });
 
+  test('a false statement never turns "X is a Y" round, nor trades a name for a concept', () => {
+    const statements = [
+      'The maximum size is an integer that sets the upper limit of the queue buffer.',
+      'Richard Stallman described the free software licence in a letter to the mailing list.',
+      'A producer thread puts every task into the queue buffer before the consumer thread starts.',
+      'The consumer thread takes every task from the queue buffer in the order of the maximum size.',
+      'The free software licence lets every user share the queue buffer with the consumer thread.',
+      'Richard Stallman asked every producer thread to publish its maximum size in the free software licence.',
+    ];
+    const text = statements.join(' ');
+    const analysis = analyse({ title: 'Queues', text, outline: [{ kind: 'section', index: 0, title: 'Queues', text }] });
+    const falseOptions = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'statement')
+      .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+    assert.ok(falseOptions.length > 0);
+    assert.ok(!falseOptions.some((option) => /^(?:An? |The )?integer is an? maximum size/i.test(option)), falseOptions.join(' | '));
+    assert.ok(!falseOptions.some((option) => /^(?:The )?free software licence described/i.test(option)), falseOptions.join(' | '));
+  });
+
   test('the subject\'s name before an everyday noun ("an R session" in a text about R) is no blank; one the text defines ("R list") is', () => {
     const text = [
       'R is a system for statistical computation and graphics, and R runs on many platforms.',
