@@ -451,8 +451,13 @@ const isProse = (definition: Definition) =>
   !ACTIVITY_TERM.test(definition.term) &&
   !isCircular(definition) &&
   !isCutShort(definition.text);
-/** "A semicolon-separated list of subsystem.priority pairs (example.": a bracket left open, the text cut short. */
+/**
+ * "A semicolon-separated list of subsystem.priority pairs (example.": a bracket left open; ":* options
+ * also control…" (the rest of "Acquire::*"), "Is appended to result, and.": a text cut at its start or
+ * its end.
+ */
 function isCutShort(text: string): boolean {
+  if (/^[^\p{L}\p{N}“"'(]/u.test(text) || /\b(?:and|or|but|nor|the|an?|of)\.$/i.test(text)) return true;
   let depth = 0;
   for (const character of text) {
     if (character === '(') depth += 1;

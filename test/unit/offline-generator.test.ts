@@ -1524,6 +1524,8 @@ describe('what a definition is not', () => {
     const found = terms(
       [
         'selector: A semicolon-separated list of subsystem.priority pairs (example.',
+        'literal string: Is appended to result, and.',
+        'download options: :* also control other aspects of the download.',
         'text encoding: A string in Python is a sequence of Unicode code points.',
         'Unicode (https://www.unicode.org/) is a specification that gives each character its own code.',
         'Side note: Python 3 also supports Unicode characters in identifiers.',
