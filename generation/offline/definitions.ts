@@ -445,6 +445,7 @@ const isProse = (definition: Definition) =>
   !RANKING.test(definition.text) &&
   !RUN_ON.test(definition.text) &&
   !NARRATION.test(definition.text) &&
+  !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
   !PRAISE.test(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
   !DEGREE_LEAD.test(definition.text) &&
@@ -482,8 +483,13 @@ const RANKING =
   /^one\b(?:\s*\([^)]*\))?\s+(?:of\s+the\s+(?:first|last|oldest|earliest|newest|latest|most|least|best|biggest|largest|greatest|main|major|few)\b|\w+\s+of\s+such\b)/i;
 /** "A generic term, and the various involved activities have several goals": a remark run on into another clause. */
 const RUN_ON = /^an?\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
-/** "…, which we discuss later": the text talking about itself, around a definition rather than in it. */
-const NARRATION = /\b(?:we|us|our)\b/i;
+/** "…, which we discuss later", "the language for you": the text talking about itself or to its reader, around a definition rather than in it. */
+const NARRATION = /\b(?:we|us|our)\b|\bfor you\b/i;
+/**
+ * "A subclass of NameError", "A subset of YAML 1.2": where a term stands among others, not what it is;
+ * "The foundation of everything in Debian": a metaphor of its weight.
+ */
+const RELATION_ONLY = /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b/i;
 /**
  * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
  * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep

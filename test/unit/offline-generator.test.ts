@@ -1525,6 +1525,9 @@ describe('what a definition is not', () => {
       [
         'selector: A semicolon-separated list of subsystem.priority pairs (example.',
         'literal string: Is appended to result, and.',
+        'UnboundLocalError: A subclass of NameError.',
+        'source package: The foundation of everything in Debian.',
+        'Python: The language for you.',
         'download options: :* also control other aspects of the download.',
         'text encoding: A string in Python is a sequence of Unicode code points.',
         'Unicode (https://www.unicode.org/) is a specification that gives each character its own code.',
