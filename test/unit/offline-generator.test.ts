@@ -324,7 +324,7 @@ describe('offline quizzes', () => {
     }
   });
 
-  test('no blank in a remark, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, or after the verb', () => {
+  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, or after the verb', () => {
     const remarks = [
       'The argparse module offers a lot more than shown here.',
       'We’ve brought back a positional argument, hence the complaint.',
@@ -337,9 +337,11 @@ describe('offline quizzes', () => {
     const gerund = 'Activating the virtual environment will change the prompt of the shell.';
     const plain = 'A positional argument is read from the command line by the argparse module.';
     const predicate = 'The argparse module reads every positional argument before the optional argument.';
+    const short = 'A positional argument is always read from the left.';
     const text = [
       ...remarks,
       predicate,
+      short,
       glossed,
       symbol,
       'The hash character is also used in URLs.',
@@ -361,6 +363,7 @@ describe('offline quizzes', () => {
     assert.ok(!from(gerund).some((stem) => stem.includes('_____ the virtual environment')), from(gerund).join(' | '));
     assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
     assert.ok(!from(predicate).some((stem) => stem.includes('reads every _____') || stem.includes('before the _____')), from(predicate).join(' | '));
+    assert.deepEqual(from(short), [], 'a sentence of nine words leans on its context');
   });
 
   test('a false statement trades two concepts of its own sentence ("Local variables are looked up where…, free variables where…"), never two it lists side by side', () => {
@@ -1824,7 +1827,7 @@ describe('what the text shows to be of one kind', () => {
     const text = [
       'Remote login tools such as Telnet and RSH were used before SSH.',
       'The SSH protocol encrypts every session between a client and a server.',
-      'Unicode defines the characters that a terminal may show.',
+      'Unicode defines the characters that a terminal may show on its screen.',
       'Perl scripts often automate SSH sessions on many servers.',
       'XML files store the configuration of some SSH clients.',
       'The SSH protocol replaced Telnet on most servers, and Telnet is rarely enabled today.',
