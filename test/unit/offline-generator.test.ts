@@ -6,7 +6,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, generateQuiz, worthABlank } from '../../generation/offline/quiz.ts';
+import { distractorsFor, generateQuiz, hasLoneSameHead, worthABlank } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
@@ -1865,6 +1865,14 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(worthABlank([term('boot loader'), term('swap partition'), term('device driver')]), false);
     assert.equal(worthABlank([term('boot loader', SIBLING_FAMILY), term('swap partition'), term('device driver')]), false);
     assert.equal(worthABlank([term('boot loader', SIBLING_FAMILY), term('swap partition', SAME_HEAD_FAMILY), term('device driver')]), true);
+  });
+
+  test('one wrong option named like the answer among others that are not ("default level" beside "effective level") is no question; two or three are', () => {
+    const option = (text: string, head: string) => makeOption(text, { family: 'term:common', head });
+    const answer = option('effective level', 'level');
+    assert.equal(hasLoneSameHead(answer, [option('default level', 'level'), option('root logger', 'logger'), option('Handler class', 'class')]), true);
+    assert.equal(hasLoneSameHead(answer, [option('default level', 'level'), option('logging level', 'level'), option('Handler class', 'class')]), false);
+    assert.equal(hasLoneSameHead(answer, [option('root logger', 'logger'), option('Handler class', 'class'), option('format string', 'string')]), false);
   });
 
   test('a definition is asked for its term only among terms of its kind or others the text defines, else not that way round', () => {
