@@ -57,6 +57,15 @@ function layersContent(): ExtractedContent {
 
 /** The analysis of one section's text under a document of the same title. */
 const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
+
+/** The false statements the "which statement is true" questions of one section offer. */
+function falseStatements(title: string, section: string, statements: readonly string[]): string[] {
+  const text = statements.join(' ');
+  const analysis = analyse({ title, text, outline: [{ kind: 'section', index: 0, title: section, text }] });
+  return quizCandidates(analysis, quizPools(analysis), 'medium')
+    .filter((candidate) => candidate.kind === 'statement')
+    .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+}
 /** The message a quiz of ten fails with, or '' when the section supports ten. */
 const quizError = (analysis: ReturnType<typeof analyse>) => {
   try {
@@ -375,11 +384,7 @@ describe('offline quizzes', () => {
       'The local variables and the free variables are both resolved in the environment of the function call.',
       'Free variables are looked up where the function was defined, local variables where it runs.',
     ];
-    const text = statements.join(' ');
-    const analysis = analyse({ title: 'R', text, outline: [{ kind: 'section', index: 0, title: 'Scope', text }] });
-    const falseOptions = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'statement')
-      .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+    const falseOptions = falseStatements('R', 'Scope', statements);
     assert.ok(falseOptions.includes('Local variables are looked up where the function was defined, free variables where it runs.'), falseOptions.join(' | '));
     assert.ok(!falseOptions.some((option) => option.startsWith('The free variables and the local variables')), falseOptions.join(' | '));
   });
@@ -393,11 +398,7 @@ describe('offline quizzes', () => {
       'The free software licence lets every user share the queue buffer with the consumer thread.',
       'Richard Stallman asked every producer thread to publish its maximum size in the free software licence.',
     ];
-    const text = statements.join(' ');
-    const analysis = analyse({ title: 'Queues', text, outline: [{ kind: 'section', index: 0, title: 'Queues', text }] });
-    const falseOptions = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'statement')
-      .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+    const falseOptions = falseStatements('Queues', 'Queues', statements);
     assert.ok(falseOptions.length > 0);
     assert.ok(!falseOptions.some((option) => /^(?:An? |The )?integer is an? maximum size/i.test(option)), falseOptions.join(' | '));
     assert.ok(!falseOptions.some((option) => /^(?:The )?free software licence described/i.test(option)), falseOptions.join(' | '));
