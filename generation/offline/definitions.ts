@@ -493,11 +493,11 @@ const RELATION_ONLY = /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+
 /**
  * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
  * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep
- * understanding": praise or weight, said of a term rather than what it is ("a good that is non-rival"
+ * understanding", "an interesting solution for a disk…", "a perfect match for computers…": praise or weight, said of a term rather than what it is ("a good that is non-rival"
  * names a good).
  */
 const PRAISE =
-  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;
+  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;
 /**
  * "Typically, event names are camel-cased strings…", "Historically, CVS was the first widely used tool…":
  * what a term usually is or once was, a convention or its history rather than a definition.

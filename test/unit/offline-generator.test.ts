@@ -1557,6 +1557,7 @@ describe('what a definition is not', () => {
         'Portability alert: On Unix, select works both with the sockets and with plain files.',
         'Writing Programs with NCURSES: A lengthy tutorial for C programmers.',
         'CUPS is an elegant solution for printing from a workstation to a shared printer.',
+        'Partitioning is an interesting solution for a disk that already contains another system.',
         'A data frame is a list of vectors of equal length that holds a table.',
       ].join('\n'),
     );
