@@ -54,7 +54,7 @@ import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
 /**
  * A short sentence leans on the one before it ("No decoding of the query string is performed.",
  * "Errors in the input stream are not forwarded."): judged on the read parts, blanks in sentences of
- * eight or nine words were kept 0 times in 14, of ten or more 116 in 191.
+ * eight or nine words were kept 0 times in 9, of ten or more 63 in 104 (each item once).
  */
 const MIN_CLOZE_WORDS = 10;
 /** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2"). */
