@@ -136,11 +136,11 @@ export function worthABlank(distractors: readonly Option[]): boolean {
  * could match it to. At medium, only terms shown to be of its kind (listed beside it, named with its
  * head noun, defined with its genus, entries of one glossary): judged on the read parts, definitions
  * among terms the text merely defines too ("A file describing changes…" among meritocracy and a
- * sub-project; a mount point among Squid and Secure Boot) were kept 18 times in 54, and 0 in 4 on round
- * 22's unseen documents. Easy and hard also take the other terms the text defines (two such or of its
+ * sub-project; a mount point among Squid and Secure Boot) were kept 18 times in 54 (each difficulty's
+ * item counted), and 0 in 4 on round 22's unseen documents. Easy and hard also take the other terms the text defines (two such or of its
  * kind): easy is told apart from any other term, and the committed test documents keep their hard
  * quizzes. A definition that fails this may still be asked the other way round ("What does … mean?"),
- * among other definitions: kept 16 times in 19.
+ * among other definitions: kept 16 times in 20.
  */
 export function worthMatching(distractors: readonly Option[], difficulty: Difficulty): boolean {
   return countOf(difficulty === 'medium' ? SHOWS_KIND : MATCHABLE, distractors) >= MIN_SHOWN_KIND;
