@@ -493,8 +493,8 @@ const RELATION_ONLY = /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+
 /**
  * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
  * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep
- * understanding", "an interesting solution for a disk…", "a perfect match for computers…": praise or weight, said of a term rather than what it is ("a good that is non-rival"
- * names a good).
+ * understanding", "an interesting solution for a disk…", "a perfect match for computers…": praise or
+ * weight, said of a term rather than what it is ("a good that is non-rival" names a good).
  */
 const PRAISE =
   /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;

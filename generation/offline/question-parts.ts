@@ -146,13 +146,14 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || DETERMINER_AFTER_VERB.has(tokens[1]?.lower ?? ''))) ||
     // "Return a writer object…", "Consult the module's documentation…": an instruction, or a reference's
     // description of the function its heading names, states no fact on its own.
-    isImperative(first)
+    (isBaseFormVerb(first) && /^\p{Lu}/u.test(first.text))
   );
 }
 
 const RELATIVES = new Set(['that', 'which', 'who']);
 
-const isImperative = (token: Token) => token.pos === 'VERB' && token.lower === token.lemma && /^\p{Lu}/u.test(token.text);
+/** "Return", "Add", "Consult": a verb as an instruction or a to-do names it. */
+const isBaseFormVerb = (token: Token | undefined) => token?.pos === 'VERB' && token.lower === token.lemma;
 
 /**
  * A bullet that gives an instruction or a plan ("Add functions for…" under "Future developments") or
@@ -163,7 +164,7 @@ export function isListFragment(analysis: Analysis, sentence: Sentence): boolean 
   if (analysis.blocks[sentence.block]?.kind !== 'bullet') return false;
   const { tokens } = sentence;
   const first = tokens[0];
-  if (first?.pos === 'VERB' && first.lower === first.lemma) return true;
+  if (isBaseFormVerb(first)) return true;
   const relative = tokens.findIndex((token, index) => RELATIVES.has(token.lower) && tokens[index - 1]?.pos === 'NOUN');
   return relative > 0 && !hasFiniteVerb(tokens.slice(0, relative));
 }

@@ -137,9 +137,9 @@ export function worthABlank(distractors: readonly Option[]): boolean {
  * head noun, defined with its genus, entries of one glossary): judged on the read parts, definitions
  * among terms the text merely defines too ("A file describing changes…" among meritocracy and a
  * sub-project; a mount point among Squid and Secure Boot) were kept 18 times in 54 (each difficulty's
- * item counted), and 0 in 4 on round 22's unseen documents. Easy and hard also take the other terms the text defines (two such or of its
- * kind): easy is told apart from any other term, and the committed test documents keep their hard
- * quizzes. A definition that fails this may still be asked the other way round ("What does … mean?"),
+ * item counted), and 0 in 4 on round 22's unseen documents. Easy and hard also take the other terms
+ * the text defines (two such or of its kind): easy is told apart from any other term, and the committed
+ * test documents keep their hard quizzes. A definition that fails this may still be asked the other way round ("What does … mean?"),
  * among other definitions: kept 16 times in 20.
  */
 export function worthMatching(distractors: readonly Option[], difficulty: Difficulty): boolean {
@@ -158,9 +158,9 @@ export function hasLoneSameHead(answer: Option, distractors: readonly Option[]):
 }
 
 /** The sign of kind a question's wrong options must give, by what the question asks. */
-const WORTH_ASKING: Partial<Record<Candidate['kind'], (distractors: readonly Option[], difficulty: Difficulty) => boolean>> = {
-  cloze: worthABlank,
-  term: worthMatching,
+const WORTH_ASKING: Partial<Record<Candidate['kind'], (answer: Option, distractors: readonly Option[], difficulty: Difficulty) => boolean>> = {
+  cloze: (answer, distractors) => worthABlank(distractors) && !hasLoneSameHead(answer, distractors),
+  term: (answer, distractors, difficulty) => worthMatching(distractors, difficulty) && !hasLoneSameHead(answer, distractors),
 };
 
 type Chosen = { candidate: Candidate; question: Question; distractors: Option[] };
@@ -204,8 +204,7 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text, candidate.kind))) continue;
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
-    if (!distractors || WORTH_ASKING[candidate.kind]?.(distractors, difficulty) === false) continue;
-    if ((candidate.kind === 'cloze' || candidate.kind === 'term') && hasLoneSameHead(question.answer, distractors)) continue;
+    if (!distractors || WORTH_ASKING[candidate.kind]?.(question.answer, distractors, difficulty) === false) continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
     const wrong = distractors.map((option) => option.text);
     if (acronymGivenAway(question.stem, question.answer.text, wrong) || wellFormednessViolations(question.stem, [question.answer.text, ...wrong]).length > 0)
