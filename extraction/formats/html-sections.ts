@@ -142,37 +142,50 @@ function referenceEntryName(dt: Element): string {
 const isReferenceEntries = (dl: Element) =>
   childElements(dl).some((child) => tagOf(child) === 'dt' && /\bsig-object\b/.test(child.getAttribute('class') ?? ''));
 
+/** Where a reference's entries end, the section they are printed in goes on (its title in the attribute). */
+const CONTINUES = 'data-continues';
+
 /**
- * A reference's entries as headings and paragraphs, for a web page that Readability reads before this
- * module does: it drops the classes that mark the entries (and so the entries' structure) but keeps
- * headings. Each entry's `dt` becomes a heading one level below the section it is printed in, and its
- * description follows it.
+ * An API reference is structured by its entries, not by headings (Sphinx prints a function, class or
+ * option as a `dt` and its description as a `dd`): each entry's `dt` becomes a heading one level below
+ * the section it is printed in, and its description follows it, so that the description reads as the
+ * document's prose and a map branches on the module's functions. With `continuation`, an element marks
+ * where the entries end, so that what follows belongs to the section they are printed in again; a web
+ * page is converted without it, before Readability, which drops the classes marking the entries.
  */
-export function referenceEntriesAsHeadings(body: Element): void {
+export function referenceEntriesAsHeadings(body: Element, { continuation = false } = {}): void {
   const document = body.ownerDocument;
-  let depth = 0;
+  const element = (tag: string, text: string) => {
+    const created = document.createElement(tag) as unknown as Element;
+    created.textContent = text;
+    return created;
+  };
+  let section = { level: 0, title: '' };
   const walk = (node: Element) => {
     for (const child of childElements(node)) {
       const tag = tagOf(child);
-      if (/^h[1-6]$/.test(tag)) depth = Number(tag[1]);
+      if (/^h[1-6]$/.test(tag)) section = { level: Number(tag[1]), title: oneLine(inlineText(child)) };
       else if (tag === 'dl' && isReferenceEntries(child)) {
-        const level = depth;
-        const entryLevel = Math.min(6, level + 1);
+        const outer = section;
+        const level = Math.min(6, outer.level + 1);
         const replacement: Element[] = [];
         for (const item of childElements(child)) {
           const name = tagOf(item) === 'dt' ? referenceEntryName(item) : '';
           if (name) {
-            const heading = document.createElement(`h${entryLevel}`) as unknown as Element;
-            heading.textContent = name;
-            replacement.push(heading);
+            replacement.push(element(`h${level}`, name));
+            section = { level, title: name };
           } else if (tagOf(item) === 'dd') {
-            depth = entryLevel;
             walk(item);
             replacement.push(...childElements(item));
           }
         }
+        if (continuation) {
+          const marker = element('div', '');
+          marker.setAttribute(CONTINUES, outer.title);
+          replacement.push(marker);
+        }
         child.replaceWith(...replacement);
-        depth = level;
+        section = outer;
       } else walk(child);
     }
   };
@@ -181,12 +194,6 @@ export function referenceEntriesAsHeadings(body: Element): void {
 
 function sectionsOf(body: Element): Section[] {
   const sections: Section[] = [{ blocks: [], typed: [] }];
-  /** The level of the heading whose section is being read: a reference's entries stand one below it. */
-  let depth = 0;
-  const open = (title: string, level: number) => {
-    sections.push({ title, blocks: [], typed: [{ kind: 'heading', text: title, level, section: title }] });
-    depth = level;
-  };
   const typed = (kind: ContentBlock['kind'], text: string, extra: Partial<ContentBlock> = {}) => {
     const section = sections.at(-1) as Section;
     section.typed.push({ kind, text, ...(section.title ? { section: section.title } : {}), ...extra });
@@ -207,22 +214,11 @@ function sectionsOf(body: Element): Section[] {
     const tag = tagOf(node);
     if (SKIPPED.has(tag)) return;
     if (isBoilerplate(node)) return add('boilerplate', oneLine(inlineText(node)));
-    if (/^h[1-6]$/.test(tag)) {
+    const continues = node.getAttribute(CONTINUES);
+    if (continues !== null) sections.push({ ...(continues ? { title: continues } : {}), continued: true, blocks: [], typed: [] });
+    else if (/^h[1-6]$/.test(tag)) {
       const title = oneLine(inlineText(node));
-      if (title) open(title, Number(tag[1]));
-    } else if (tag === 'dl' && isReferenceEntries(node)) {
-      // An API reference is structured by its entries, not by headings: each is a subsection, so that
-      // its description reads as the document's prose and a map branches on the module's functions.
-      const [outer, level] = [sections.at(-1) as Section, depth];
-      const entryLevel = Math.min(6, level + 1);
-      for (const child of childElements(node)) {
-        const name = tagOf(child) === 'dt' ? referenceEntryName(child) : '';
-        if (name) open(name, entryLevel);
-        else if (tagOf(child) === 'dd') childElements(child).forEach(visit);
-        depth = entryLevel;
-      }
-      sections.push({ ...(outer.title ? { title: outer.title } : {}), continued: true, blocks: [], typed: [] });
-      depth = level;
+      if (title) sections.push({ title, blocks: [], typed: [{ kind: 'heading', text: title, level: Number(tag[1]), section: title }] });
     } else if (isList(node)) {
       const lines = listLines(node, 0);
       if (lines.length === 0) return;
@@ -249,9 +245,15 @@ function sectionsOf(body: Element): Section[] {
  * definitions, code kept apart and labelled), scripts and the page's chrome left out.
  */
 export function htmlContent(html: string, metadataTitle: string | null, fileName: string | undefined): ExtractedContent {
-  const { document } = parseHTML(html);
-  const sections = sectionsOf((document.body ?? document.documentElement) as Element);
+  const { document, sections } = readSections(html);
   return sectionsContent(sections, metadataTitle || cleanTitle(document.querySelector('title')?.textContent) || undefined, fileName);
+}
+
+function readSections(html: string) {
+  const { document } = parseHTML(html);
+  const body = (document.body ?? document.documentElement) as Element;
+  referenceEntriesAsHeadings(body, { continuation: true });
+  return { document, sections: sectionsOf(body) };
 }
 
 const cleanTitle = (title: string | null | undefined) => title?.replace(/\s+/g, ' ').trim() || undefined;
@@ -274,6 +276,5 @@ export function sectionsContent(sections: Section[], metadataTitle: string | und
 
 /** The sections of several HTML documents in order (the chapters of a book). */
 export function htmlSections(html: string): Section[] {
-  const { document } = parseHTML(html);
-  return sectionsOf((document.body ?? document.documentElement) as Element);
+  return readSections(html).sections;
 }
