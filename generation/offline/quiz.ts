@@ -162,6 +162,8 @@ const WORTH_ASKING: Partial<Record<Candidate['kind'], (answer: Option, distracto
   cloze: (answer, distractors) => worthABlank(distractors) && !hasLoneSameHead(answer, distractors),
   term: (answer, distractors, difficulty) => worthMatching(distractors, difficulty) && !hasLoneSameHead(answer, distractors),
 };
+export const isWorthAsking = (kind: Candidate['kind'], answer: Option, distractors: readonly Option[], difficulty: Difficulty) =>
+  WORTH_ASKING[kind]?.(answer, distractors, difficulty) !== false;
 
 type Chosen = { candidate: Candidate; question: Question; distractors: Option[] };
 
@@ -204,7 +206,7 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text, candidate.kind))) continue;
     if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
-    if (!distractors || WORTH_ASKING[candidate.kind]?.(question.answer, distractors, difficulty) === false) continue;
+    if (!distractors || !isWorthAsking(candidate.kind, question.answer, distractors, difficulty)) continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
     const wrong = distractors.map((option) => option.text);
     if (acronymGivenAway(question.stem, question.answer.text, wrong) || wellFormednessViolations(question.stem, [question.answer.text, ...wrong]).length > 0)

@@ -6,7 +6,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, generateQuiz, hasLoneSameHead, worthABlank } from '../../generation/offline/quiz.ts';
+import { distractorsFor, generateQuiz, hasLoneSameHead, isWorthAsking, worthABlank } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
@@ -1875,6 +1875,16 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(hasLoneSameHead(answer, [option('default level', 'level'), option('root logger', 'logger'), option('Handler class', 'class')]), true);
     assert.equal(hasLoneSameHead(answer, [option('default level', 'level'), option('logging level', 'level'), option('Handler class', 'class')]), false);
     assert.equal(hasLoneSameHead(answer, [option('root logger', 'logger'), option('Handler class', 'class'), option('format string', 'string')]), false);
+    // A blank among two wrong options of shown kind is asked, unless one of them is the lone one named like the answer.
+    const shown = (text: string, head: string) => makeOption(text, { family: SIBLING_FAMILY, head });
+    assert.equal(
+      isWorthAsking('cloze', answer, [shown('root logger', 'logger'), shown('Handler class', 'class'), option('format string', 'string')], 'medium'),
+      true,
+    );
+    assert.equal(
+      isWorthAsking('cloze', answer, [shown('default level', 'level'), shown('Handler class', 'class'), option('format string', 'string')], 'medium'),
+      false,
+    );
   });
 
   test('at medium, a definition is asked for its term only among terms of its kind, not among others the text merely defines too', () => {
