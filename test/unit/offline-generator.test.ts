@@ -29,6 +29,11 @@ function correct(question: QuizQuestion): string {
   return question.options[question.correctAnswerIndex] ?? '';
 }
 
+/** The labels of a map's first level, in order. */
+function branchLabels(map: MindmapContent): string[] {
+  return map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+}
+
 function depth(map: MindmapContent): number {
   const byId = new Map(map.nodes.map((node) => [node.id, node]));
   const levels = map.nodes.map((node) => {
@@ -641,7 +646,7 @@ describe('offline mindmaps', () => {
     const outline = sections.map(([title, sentences], index) => ({ kind: 'section' as const, index, title, text: sentences.join(' ') }));
     const content: ExtractedContent = { title: 'Data Communication', text: outline.map((entry) => entry.text).join('\n\n'), outline };
     const map = (await generator.mindmap({ sourceTitle: 'Data Communication', content, difficulty: 'medium' })).content;
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.deepEqual(branches, ['The Physical Layer', 'The Link Layer', 'The Network Layer']);
     // The author's subsections name a section's parts first; a heading made of a sentence is none.
     const leaves = (branch: string) =>
@@ -709,7 +714,7 @@ describe('offline mindmaps', () => {
     ].join('\n');
     const content: ExtractedContent = { title: 'Layers', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
     const map = (await generator.mindmap({ sourceTitle: 'Layers', content, difficulty: 'medium' })).content;
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.deepEqual(branches, ['More on Layers', 'Framing and detecting transmission errors on the link', 'Routing']);
   });
 
@@ -796,7 +801,7 @@ describe('offline mindmaps', () => {
       ['os.tmpdir()', 'Returns the default directory of the operating system for temporary files as a string.'],
     ];
     const map = await mapOfSections('OS', sections);
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.ok(
       // A reference's description has no subject ("Returns the…"): its section is a branch all the same.
       ['os.cpus()', 'os.getPriority()', 'os.networkInterfaces()', 'os.tmpdir()'].every((label) => branches.includes(label)),
@@ -825,7 +830,7 @@ describe('offline mindmaps', () => {
       ],
     ];
     const map = await mapOfSections('Annotations Best Practices', sections);
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.deepEqual(branches, ['Accessing The Annotations Dict Of An Object In Python 3.10 And Newer', '__annotations__ Quirks', 'Stringized Annotations']);
   });
 
@@ -841,7 +846,7 @@ describe('offline mindmaps', () => {
     ];
     const map = await mapOfSections('Functional Programming HOWTO', sections);
     const labels = map.nodes.map((node) => node.label);
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.ok(branches.includes('Installing') && !branches.includes('General'), branches.join(' | '));
     assert.ok(!labels.some((label) => /^https?$/i.test(label)), labels.join(' | '));
   });
@@ -858,7 +863,7 @@ describe('offline mindmaps', () => {
     ];
     const map = await mapOfSections('Configuring the Bootloader', sections);
     const labels = map.nodes.map((node) => node.label);
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.ok(branches.includes('Configuring GRUB') && !branches.includes('Note'), branches.join(' | '));
     assert.ok(!labels.some((label) => /^NOTE\b/.test(label)), labels.join(' | '));
   });
@@ -883,7 +888,7 @@ describe('offline mindmaps', () => {
     ]);
     const content: ExtractedContent = { title: 'Descriptor Guide', text: outline.map((entry) => entry.text).join('\n\n'), outline, blocks };
     const map = (await generator.mindmap({ sourceTitle: 'Descriptor Guide', content, difficulty: 'medium' })).content;
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.deepEqual(branches, ['Primer', 'Technical Tutorial', 'Pure Python Equivalents']);
   });
 
@@ -899,20 +904,14 @@ describe('offline mindmaps', () => {
       ['5. The import system', ''],
     ];
     const map = await mapOfSections('Execution model', sections);
-    assert.deepEqual(
-      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
-      ['Structure of a program', 'Naming and binding', 'Exceptions'],
-    );
+    assert.deepEqual(branchLabels(map), ['Structure of a program', 'Naming and binding', 'Exceptions']);
     const printed = await mapOfSections('Another Language', [
       ['8.1. Configuring the System for Another Language', 'The locale sets the language of the system. The locales package holds every locale.'],
       ['8.1.1. Setting the Default Language', 'The LANG environment variable names the default locale. Each program reads the default locale.'],
       ['8.1.2. Configuring the Keyboard', 'The keyboard layout maps keys to characters. The console uses the keyboard layout.'],
       ['8.2. Configuring the Network', ''],
     ]);
-    assert.deepEqual(
-      printed.nodes.filter((node) => node.parentId === printed.rootId).map((node) => node.label),
-      ['Configuring the System for Another Language', 'Setting the Default Language', 'Configuring the Keyboard'],
-    );
+    assert.deepEqual(branchLabels(printed), ['Configuring the System for Another Language', 'Setting the Default Language', 'Configuring the Keyboard']);
   });
 
   test('an example caption, a line of command output and a "Source code:" link head no branch; an appendix number is no label', async () => {
@@ -931,10 +930,7 @@ describe('offline mindmaps', () => {
       ['B.4.3. Managing Processes', 'A process is a running instance of a program. The scheduler gives each process a time slice.'],
     ];
     const map = await mapOfSections('Some Tasks Handled by the Kernel', sections);
-    assert.deepEqual(
-      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
-      ['Driving the Hardware', 'Filesystems', 'Managing Processes'],
-    );
+    assert.deepEqual(branchLabels(map), ['Driving the Hardware', 'Filesystems', 'Managing Processes']);
   });
 
   test('in a document with numbered headings, what comes before the first of them (author, copyright) is front matter, not a branch', async () => {
@@ -945,10 +941,7 @@ describe('offline mindmaps', () => {
       ['3. Utilities', 'The parser utility checks a definitions file. The coding utility encodes a value from a definitions file.'],
     ];
     const map = await mapOfSections('Libcode', sections);
-    assert.deepEqual(
-      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
-      ['Introduction', 'Structure handling', 'Utilities'],
-    );
+    assert.deepEqual(branchLabels(map), ['Introduction', 'Structure handling', 'Utilities']);
   });
 
   test('a glossary without sections branches by what it defines its terms as', async () => {
@@ -988,7 +981,7 @@ describe('offline mindmaps', () => {
     ].join(' ');
     const content: ExtractedContent = { title: 'Security', text, outline: [{ kind: 'section', index: 0, title: 'Security', text }] };
     const map = (await generator.mindmap({ sourceTitle: 'Security', content, difficulty: 'medium' })).content;
-    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    const branches = branchLabels(map);
     assert.ok(branches.includes('Security policy') && branches.every((label) => label.includes(' ')), branches.join(' | '));
   });
 
@@ -1019,10 +1012,7 @@ describe('offline mindmaps', () => {
       ['Literals', 'Literals are notations for constant values. String literals are enclosed in quotes.'],
     ];
     const map = await mapOfSections('Lexical analysis', sections);
-    assert.deepEqual(
-      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
-      ['Line structure', 'Literals'],
-    );
+    assert.deepEqual(branchLabels(map), ['Line structure', 'Literals']);
   });
 
   test('a question heading ("Who specifies the namespace?") is a section like any other', async () => {
@@ -1050,10 +1040,7 @@ describe('offline mindmaps', () => {
       },
     ];
     const map = (await generator.mindmap({ sourceTitle: 'Namespaces', content: { title: 'Namespaces', text, outline }, difficulty: 'medium' })).content;
-    assert.deepEqual(
-      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
-      ['Who specifies the namespace?', 'How does isolation work?'],
-    );
+    assert.deepEqual(branchLabels(map), ['Who specifies the namespace?', 'How does isolation work?']);
   });
 
   test('in a short page of prose an everyday word alone ("Directory") and the text\'s subject ("Python") are no nodes; a compound is', async () => {
@@ -1083,7 +1070,7 @@ describe('offline mindmaps', () => {
 
   test('a sheet branches by its category column, then rows', async () => {
     const { content } = await generator.mindmap(input(sheetFixture(), 'medium'));
-    const branches = content.nodes.filter((node) => node.parentId === content.rootId).map((node) => node.label);
+    const branches = branchLabels(content);
     assert.deepEqual(branches, ['Europe', 'Asia', 'Africa', 'South America', 'North America', 'Oceania']);
     const europe = content.nodes.find((node) => node.label === 'Europe')!;
     assert.deepEqual(
