@@ -12,7 +12,8 @@ import { checkFlashcards, checkMindmap, checkQuiz } from '../generation/quality.
 // generation; every item is written to eval/review.jsonl, keyed by a hash of its text, and counted
 // against the judgements a person recorded in eval/judgements.json by the rubric in eval/RUBRIC.md.
 // Prints per document and overall: acceptable / judged, not yet judged, and the lint findings.
-// Run: npm run eval:generation
+// Run: npm run eval:generation (or `npm run eval:generation -- .pdf`: only the documents whose file
+// name contains the text, while trying a change to one format's reading).
 
 /**
  * Which part of the corpus a document belongs to: the tuning part (read while the generator was
@@ -26,7 +27,8 @@ type Judgement = { verdict: 'keep' | 'reject' | 'scored'; score?: number; note?:
 type Item = { hash: string; legacyHash: string; document: string; resource: 'quiz' | 'flashcards' | 'mindmap'; difficulty: string; text: string };
 
 const here = join(import.meta.dirname, '..', 'eval');
-const corpus = JSON.parse(await readFile(join(here, 'corpus.json'), 'utf8')) as Corpus[];
+const only = process.argv[2] ?? '';
+const corpus = (JSON.parse(await readFile(join(here, 'corpus.json'), 'utf8')) as Corpus[]).filter((entry) => entry.file.includes(only));
 const judgements = JSON.parse(await readFile(join(here, 'judgements.json'), 'utf8').catch(() => '{}')) as Record<string, Judgement>;
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 /**

@@ -2,14 +2,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentBlock } from '../../domain/learning-content.ts';
 import { ExtractionError } from '../extractor.ts';
+import { inReadingOrder, type PlacedLine } from './pdf-reading-order.ts';
 
 // PDF through pdf.js (Mozilla, Apache-2.0), in JavaScript: the path when poppler is not installed.
 // About 200 pages/s against poppler's ~1,250 (FIELD-NOTES), and it runs in the sandboxed parser
 // child like every parser, under its memory cap and timeout. pdf.js also tells font sizes and
 // whether a font is monospaced, so its lines come labelled: headings (larger type) and code.
 
-type TextItem = { str: string; height: number; fontName: string; hasEOL: boolean; transform: number[] };
-type Line = { text: string; size: number; monospace: boolean };
+type TextItem = { str: string; width: number; height: number; fontName: string; hasEOL: boolean; transform: number[] };
+type Line = PlacedLine & { text: string; monospace: boolean };
 export type PdfJsPage = { text: string; blocks: ContentBlock[] };
 type PdfDocument = {
   numPages: number;
@@ -59,27 +60,52 @@ export async function pdfTitle(doc: PdfDocument): Promise<string | undefined> {
 
 const isMonospace = (family: string | undefined, fontName: string) => family === 'monospace' || /mono|courier|consol/i.test(fontName);
 
+/** Where an item starts and ends on the page, and its baseline. */
+const placeOf = (item: TextItem) => ({ x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, end: (item.transform[4] ?? 0) + item.width });
+
+// pdf.js ends a line where the content stream does (hasEOL), but a printer draws pieces of one visual
+// line apart and places text anywhere: a browser prints a page's header ("The Debian Administrator's
+// Handbook", "Prev", "Next") after the body and draws a button's label twice. A piece on another
+// baseline, or left of where the line reached, starts a new line (pdf.js itself puts a space between
+// pieces apart on one line); a piece drawn again on itself is read once.
+const BASELINE_TOLERANCE = 0.5;
+
 function linesOf(items: Array<TextItem | { type: string }>, styles: Record<string, { fontFamily?: string }>): Line[] {
   const lines: Line[] = [];
   let text = '';
   let size = 0;
   let monospaced = 0;
   let characters = 0;
+  let first: TextItem | undefined;
+  let last: TextItem | undefined;
   const end = () => {
-    if (text.trim()) lines.push({ text: text.replace(/\s+$/, ''), size, monospace: monospaced > characters / 2 });
+    if (text.trim() && first && last) {
+      const [start, finish] = [placeOf(first), placeOf(last)];
+      lines.push({ text: text.replace(/\s+$/, ''), size, monospace: monospaced > characters / 2, baseline: start.y, left: start.x, right: finish.end });
+    }
     text = '';
     size = 0;
     monospaced = 0;
     characters = 0;
+    first = undefined;
+    last = undefined;
   };
   for (const item of items) {
     if (!('str' in item)) continue;
-    text += item.str;
     if (item.str.trim()) {
+      if (last) {
+        const [before, here] = [placeOf(last), placeOf(item)];
+        if (item.str === last.str && Math.abs(here.x - before.x) < 1 && Math.abs(here.y - before.y) < 1) continue;
+        const height = Math.max(item.height, last.height);
+        if (Math.abs(here.y - before.y) > height * BASELINE_TOLERANCE || here.x < before.end - height) end();
+      }
+      text += item.str;
+      first ??= item;
       size = Math.max(size, item.height);
       characters += item.str.length;
       if (isMonospace(styles[item.fontName]?.fontFamily, item.fontName)) monospaced += item.str.length;
-    }
+      last = item;
+    } else if (last) text += item.str;
     if (item.hasEOL) end();
   }
   end();
@@ -112,17 +138,31 @@ function bodySizeOf(lines: Line[]): number {
   return best;
 }
 
+/** Wider than this many times the type size, the space between two lines parts paragraphs. */
+const PARAGRAPH_GAP = 2;
+
+/**
+ * Two lines of different blocks, as poppler tells them apart with an empty line between: a wide space
+ * between them, or no overlap side by side (a search box's "Go" at the right above the page's title).
+ */
+const partedBlocks = (before: Line, line: Line) =>
+  before.baseline - line.baseline > Math.max(before.size, line.size) * PARAGRAPH_GAP || line.left > before.right || line.right < before.left;
+
+/** A page's lines as text, an empty line between two blocks. */
+const textOf = (lines: Line[]): string =>
+  lines.map((line, index) => (index > 0 && partedBlocks(lines[index - 1] as Line, line) ? `\n${line.text}` : line.text)).join('\n');
+
 /** Every page's text (lines joined by newlines) with its blocks, reading one page at a time. */
 export async function readPages(doc: PdfDocument): Promise<PdfJsPage[]> {
   const perPage: Line[][] = [];
   for (let number = 1; number <= doc.numPages; number++) {
     const page = await doc.getPage(number);
     const { items, styles } = await page.getTextContent();
-    perPage.push(linesOf(items, styles));
+    perPage.push(inReadingOrder(linesOf(items, styles), page.getViewport({ scale: 1 }).width));
     page.cleanup();
   }
   const bodySize = bodySizeOf(perPage.flat());
-  return perPage.map((lines, index) => ({ text: lines.map((line) => line.text).join('\n'), blocks: blocksOf(lines, index + 1, bodySize) }));
+  return perPage.map((lines, index) => ({ text: textOf(lines), blocks: blocksOf(lines, index + 1, bodySize) }));
 }
 
 /** Renders page `number` (1-based) to a PNG in `dir` for text recognition; 200 dpi, as a scanner would. */

@@ -2,7 +2,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ExtractionError, type FileExtractor } from '../../extraction/extractor.ts';
 import { createFileExtractor } from '../../extraction/file-extractor.ts';
-import { makeFlateBombPdf, makePdf, makeScannedPdf } from '../support/make-pdf.ts';
+import { makeFlateBombPdf, makePdf, makePlacedPdf, makeScannedPdf } from '../support/make-pdf.ts';
 import { scratchDirectory } from '../support/scratch-directory.ts';
 
 // PDFs after `npm install` alone (issue 12): without poppler on PATH pdf.js reads them, in the same
@@ -71,6 +71,29 @@ describe('reading PDFs with and without poppler', () => {
     assert.ok(
       result.blocks?.some((block) => block.kind === 'prose' && block.page === 2),
       JSON.stringify(result.blocks),
+    );
+  });
+
+  test('pdf.js reads a printed page as it is seen: by position, blocks parted by an empty line, a label drawn twice read once', async () => {
+    withoutPoppler();
+    // As a browser prints a web page: the body first, then the page's header and a floating button above it.
+    const printed = makePlacedPdf([
+      [
+        { text: 'Scheduling Tasks', x: 72, y: 700, size: 16 },
+        { text: 'The daemon runs', x: 72, y: 680 },
+        { text: 'scheduled commands.', x: 169, y: 680 },
+        { text: 'Each user has a crontab.', x: 72, y: 640 },
+        { text: 'The Handbook', x: 72, y: 750, size: 20 },
+        { text: 'Next', x: 500, y: 775 },
+        { text: 'Prev', x: 72, y: 775 },
+        { text: 'Download the ebook', x: 250, y: 740 },
+        { text: 'Download the ebook', x: 250, y: 740 },
+      ],
+    ]);
+    const result = await extract(printed, 'printed.pdf');
+    assert.equal(
+      result.outline[0]?.text,
+      'Prev\n\nNext\n\nThe Handbook\n\nDownload the ebook\n\nScheduling Tasks\nThe daemon runs scheduled commands.\n\nEach user has a crontab.',
     );
   });
 

@@ -38,17 +38,38 @@ function assemble(pages: PageContent[], title: string | undefined): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-export function makePdf(pages: string[][], options: { title?: string } = {}): Buffer {
+/** Resources naming one Helvetica font as /F1, added to the file once for all its pages. */
+function helveticaResources(): PageContent['resources'] {
   let font = 0;
+  return (add) => {
+    font ||= add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+    return `<< /Font << /F1 ${font} 0 R >> >>`;
+  };
+}
+
+export function makePdf(pages: string[][], options: { title?: string } = {}): Buffer {
+  const resources = helveticaResources();
   return assemble(
     pages.map((lines) => ({
       stream: ['BT', '/F1 12 Tf', '14 TL', '72 740 Td', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n'),
-      resources: (add) => {
-        font ||= add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-        return `<< /Font << /F1 ${font} 0 R >> >>`;
-      },
+      resources,
     })),
     options.title,
+  );
+}
+
+/** A piece of text drawn at a place on the page (PDF units from the bottom left), in a type size. */
+export type PlacedText = { text: string; x: number; y: number; size?: number };
+
+/** Pages whose pieces are drawn in the order given, wherever they lie, as a browser's printout paints them. */
+export function makePlacedPdf(pages: PlacedText[][]): Buffer {
+  const resources = helveticaResources();
+  return assemble(
+    pages.map((pieces) => ({
+      stream: pieces.map(({ text, x, y, size = 12 }) => `BT /F1 ${size} Tf 1 0 0 1 ${x} ${y} Tm (${escape(text)}) Tj ET`).join('\n'),
+      resources,
+    })),
+    undefined,
   );
 }
 
