@@ -66,9 +66,12 @@ const placeOf = (item: TextItem) => ({ x: item.transform[4] ?? 0, y: item.transf
 // pdf.js ends a line where the content stream does (hasEOL), but a printer draws pieces of one visual
 // line apart and places text anywhere: a browser prints a page's header ("The Debian Administrator's
 // Handbook", "Prev", "Next") after the body and draws a button's label twice. A piece on another
-// baseline, or left of where the line reached, starts a new line (pdf.js itself puts a space between
-// pieces apart on one line); a piece drawn again on itself is read once.
+// baseline, left of where the line reached or far right of it (a header's "Prev" and "Next" at the
+// page's edges, its title between them) starts a new line; pdf.js itself puts a space between pieces
+// a little apart. A piece drawn again on itself is read once.
 const BASELINE_TOLERANCE = 0.5;
+/** Farther apart than this many times the type size, two pieces on one baseline are two lines. */
+const WIDE_GAP = 3;
 
 function linesOf(items: Array<TextItem | { type: string }>, styles: Record<string, { fontFamily?: string }>): Line[] {
   const lines: Line[] = [];
@@ -97,7 +100,7 @@ function linesOf(items: Array<TextItem | { type: string }>, styles: Record<strin
         const [before, here] = [placeOf(last), placeOf(item)];
         if (item.str === last.str && Math.abs(here.x - before.x) < 1 && Math.abs(here.y - before.y) < 1) continue;
         const height = Math.max(item.height, last.height);
-        if (Math.abs(here.y - before.y) > height * BASELINE_TOLERANCE || here.x < before.end - height) end();
+        if (Math.abs(here.y - before.y) > height * BASELINE_TOLERANCE || here.x < before.end - height || here.x - before.end > height * WIDE_GAP) end();
       }
       text += item.str;
       first ??= item;

@@ -83,9 +83,11 @@ describe('reading PDFs with and without poppler', () => {
         { text: 'The daemon runs', x: 72, y: 680 },
         { text: 'scheduled commands.', x: 169, y: 680 },
         { text: 'Each user has a crontab.', x: 72, y: 640 },
-        { text: 'The Handbook', x: 72, y: 750, size: 20 },
+        { text: 'Up', x: 72, y: 40 },
+        { text: 'Home', x: 500, y: 40 },
         { text: 'Next', x: 500, y: 775 },
         { text: 'Prev', x: 72, y: 775 },
+        { text: 'The Handbook', x: 200, y: 772, size: 20 },
         { text: 'Download the ebook', x: 250, y: 740 },
         { text: 'Download the ebook', x: 250, y: 740 },
       ],
@@ -93,7 +95,16 @@ describe('reading PDFs with and without poppler', () => {
     const result = await extract(printed, 'printed.pdf');
     assert.equal(
       result.outline[0]?.text,
-      'Prev\n\nNext\n\nThe Handbook\n\nDownload the ebook\n\nScheduling Tasks\nThe daemon runs scheduled commands.\n\nEach user has a crontab.',
+      [
+        'Prev',
+        'The Handbook',
+        'Next',
+        'Download the ebook',
+        'Scheduling Tasks\nThe daemon runs scheduled commands.',
+        'Each user has a crontab.',
+        'Up',
+        'Home',
+      ].join('\n\n'),
     );
   });
 
