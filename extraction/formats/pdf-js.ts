@@ -115,15 +115,32 @@ function linesOf(items: Array<TextItem | { type: string }>, styles: Record<strin
   return lines;
 }
 
+/** Wider than this many times the type size, the space between two lines parts paragraphs. */
+const PARAGRAPH_GAP = 2;
+
+/**
+ * Two lines of different blocks, as poppler tells them apart with an empty line between: a wide space
+ * between them, or no overlap side by side (a search box's "Go" at the right above the page's title).
+ */
+const partedBlocks = (before: Line, line: Line) =>
+  before.baseline - line.baseline > Math.max(before.size, line.size) * PARAGRAPH_GAP || line.left > before.right || line.right < before.left;
+
+/** What comes before line `index` of a page's text: an empty line between two blocks, else a line break. */
+const breakBefore = (lines: Line[], index: number) => (index > 0 && partedBlocks(lines[index - 1] as Line, lines[index] as Line) ? '\n\n' : '\n');
+
+/** A page's lines as text. */
+const textOf = (lines: Line[]): string => lines.map((line, index) => (index > 0 ? breakBefore(lines, index) : '') + line.text).join('');
+
 /** Lines labelled as the page shows them: larger type than the body is a heading, monospaced type is code. */
 function blocksOf(lines: Line[], page: number, bodySize: number): ContentBlock[] {
   const blocks: ContentBlock[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const heading = line.size > bodySize * 1.2 && line.text.length <= 150 && !line.monospace;
     const kind: ContentBlock['kind'] = heading ? 'heading' : line.monospace ? 'code' : 'prose';
     const last = blocks.at(-1);
+    // Joined as the page's text joins them, so that a code block is found in it and left out of the facts.
     if (last && last.kind === kind && kind !== 'heading') {
-      last.text += `\n${line.text}`;
+      last.text += breakBefore(lines, index) + line.text;
       continue;
     }
     blocks.push({ kind, text: line.text, page, ...(heading ? { level: line.size > bodySize * 1.6 ? 1 : 2 } : {}) });
@@ -140,20 +157,6 @@ function bodySizeOf(lines: Line[]): number {
   for (const [size, total] of weight) if (total > bestWeight) [best, bestWeight] = [size, total];
   return best;
 }
-
-/** Wider than this many times the type size, the space between two lines parts paragraphs. */
-const PARAGRAPH_GAP = 2;
-
-/**
- * Two lines of different blocks, as poppler tells them apart with an empty line between: a wide space
- * between them, or no overlap side by side (a search box's "Go" at the right above the page's title).
- */
-const partedBlocks = (before: Line, line: Line) =>
-  before.baseline - line.baseline > Math.max(before.size, line.size) * PARAGRAPH_GAP || line.left > before.right || line.right < before.left;
-
-/** A page's lines as text, an empty line between two blocks. */
-const textOf = (lines: Line[]): string =>
-  lines.map((line, index) => (index > 0 && partedBlocks(lines[index - 1] as Line, line) ? `\n${line.text}` : line.text)).join('\n');
 
 /** Every page's text (lines joined by newlines) with its blocks, reading one page at a time. */
 export async function readPages(doc: PdfDocument): Promise<PdfJsPage[]> {

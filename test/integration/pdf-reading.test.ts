@@ -106,6 +106,8 @@ describe('reading PDFs with and without poppler', () => {
         'Home',
       ].join('\n\n'),
     );
+    // Each labelled block reads as the page's text does, so a code block is found there and left out of the facts.
+    for (const block of result.blocks ?? []) assert.ok(result.outline[0]?.text.includes(block.text), JSON.stringify(block));
   });
 
   test('more scanned pages than PDF_OCR_MAX_PAGES is a clear error', async () => {
