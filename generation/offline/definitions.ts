@@ -1,5 +1,5 @@
 import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
-import { UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
 import { joinTokens, readsAsVerb, type Token } from './nlp.ts';
@@ -428,13 +428,22 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   return POINTING_BODY.test(body) ? undefined : made(naming.term, body);
 }
 
+/**
+ * A sentence in lower case is cut from a longer one, unless it opens with the name it defines, a word of
+ * no everyday English as a program's name is ("anacron is the daemon that completes cron…").
+ */
+function opensWithCommandName(definition: Definition): boolean {
+  const first = /^[\p{Ll}][\p{L}\p{N}-]*/u.exec(definition.quote)?.[0];
+  return first !== undefined && first === definition.term && zipf(first) < RARE_ZIPF;
+}
+
 /** A parameter list or a line of code read as "name: description" is no term a learner studies. */
 const isProse = (definition: Definition) =>
   !looksLikeCode(definition.term) &&
   !looksLikeCode(definition.text) &&
   !API_DESCRIPTION.test(definition.text) &&
   !SHOUTED.test(definition.text) &&
-  !(definition.origin === 'sentence' && (QUALITY.test(definition.text) || /^\p{Ll}/u.test(definition.quote))) &&
+  !(definition.origin === 'sentence' && (QUALITY.test(definition.text) || (/^\p{Ll}/u.test(definition.quote) && !opensWithCommandName(definition)))) &&
   !FRAGMENT_START.test(definition.text) &&
   !(definition.origin === 'glossary' && (isParameterName(definition.term) || CAMEL_CASE.test(definition.term))) &&
   !KEY_BINDING.test(definition.term) &&

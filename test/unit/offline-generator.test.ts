@@ -1433,6 +1433,16 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['key function', 'public good', 'resolver', 'diff']);
   });
 
+  test('a sentence in lower case is cut from a longer one, unless it opens with the program it defines ("anacron is the daemon…")', () => {
+    const found = terms(
+      [
+        'anacron is the daemon that completes cron for computers that are not on at all times.',
+        'function is a block of code that runs only when the program calls it by its name.',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['anacron']);
+  });
+
   test('a run of lines that say what commands do is a command reference, not a glossary', () => {
     const found = terms(
       [
