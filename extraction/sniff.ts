@@ -131,12 +131,6 @@ const textFormatNamed = (fileName: string | undefined): FileFormat | null => {
   return named && isTextual(named) ? named : null;
 };
 
-/**
- * The early check an upload gets on its first bytes (the HTTP layer answers 415 on null): the format
- * when the head decides it, 'office' for an Office container whose exact kind needs the whole file,
- * null when the bytes are clearly none of the accepted formats. The full check is sniffFormat.
- */
-/** An HTML page starts with its doctype or its html element (after a byte order mark or spaces). */
 /** An HTML page, or an XHTML one after its XML declaration (as DocBook and other generators write them). */
 const looksLikeHtml = (head: Buffer) => /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[^]*?-->\s*)*<(!doctype\s+html|html[\s>])/i.test(head.toString('utf8', 0, 1024));
 
@@ -150,6 +144,11 @@ function zipByMimetype(head: Buffer): FileFormat | null {
   return null;
 }
 
+/**
+ * The early check an upload gets on its first bytes (the HTTP layer answers 415 on null): the format
+ * when the head decides it, 'office' for an Office container whose exact kind needs the whole file,
+ * null when the bytes are clearly none of the accepted formats. The full check is sniffFormat.
+ */
 export function sniffBuffer(head: Buffer, fileName?: string): FileFormat | 'office' | null {
   if (startsWith(head, [...PDF_MARKER])) return 'pdf';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';

@@ -356,8 +356,7 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   // The author's own subdivision names the section's parts better than any phrase: its subsections
   // ("Reader Objects", "TextWrapper.width") come first, its phrases fill what is left.
   const subsections = (topic.subsections ?? []).slice(0, breadth);
-  const unused = (phrases: readonly Phrase[]) =>
-    phrases.filter((phrase) => !context.used.has(phrase.key) && !subsections.some((heading) => containsPhrase(heading, phrase.display)));
+  const unused = (phrases: readonly Phrase[]) => unusedOutside(context, phrases, subsections);
   const subsectionDrafts = subsections.map((heading) => subsectionDraft(context, topic, heading, level + 2));
   // A short section whose concepts are all more at home elsewhere still shows the ones it names, so
   // that no branch of the map is bare.
@@ -371,6 +370,10 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   };
 }
 
+/** Phrases no node of the map shows yet, nor any of `headings` names. */
+const unusedOutside = (context: Context, phrases: readonly Phrase[], headings: readonly string[]) =>
+  phrases.filter((phrase) => !context.used.has(phrase.key) && !headings.some((heading) => containsPhrase(heading, phrase.display)));
+
 /** A section's node: its heading, its first statement, and its top phrase's weight. */
 function sectionNode(context: Context, heading: string, sentences: readonly Sentence[], phrases: readonly Phrase[]): Omit<Draft, 'children'> {
   const first = sentences.find(isStatement) ?? sentences[0];
@@ -383,7 +386,7 @@ function subsectionDraft(context: Context, topic: Topic, heading: string, level:
   const sentences = topic.sentences.filter((sentence) => sentence.section === heading);
   const own = topicPhrases(context, topic, false, sentences);
   const breadth = context.shape.breadth[level] ?? 0;
-  const phrases = own.filter((phrase) => !context.used.has(phrase.key) && !containsPhrase(heading, phrase.display)).slice(0, breadth);
+  const phrases = unusedOutside(context, own, [heading]).slice(0, breadth);
   for (const phrase of phrases) take(context, phrase);
   const scope = new Set(sentences.map((sentence) => sentence.id));
   return {

@@ -10,9 +10,9 @@ import { joinTokens, type Token } from './nlp.ts';
 import {
   BLANK,
   blankablePhrases,
-  isInPredicate,
   byDifficulty,
   EARLY_TOKENS,
+  isInPredicate,
   maskTokens,
   quoteExplanation,
   standsAlone,

@@ -139,8 +139,8 @@ export function worthABlank(distractors: readonly Option[]): boolean {
  * sub-project; a mount point among Squid and Secure Boot) were kept 18 times in 54 (each difficulty's
  * item counted), and 0 in 4 on round 22's unseen documents. Easy and hard also take the other terms
  * the text defines (two such or of its kind): easy is told apart from any other term, and the committed
- * test documents keep their hard quizzes. A definition that fails this may still be asked the other way round ("What does … mean?"),
- * among other definitions: kept 16 times in 20.
+ * test documents keep their hard quizzes. A definition that fails this may still be asked the other
+ * way round ("What does … mean?"), among other definitions: kept 16 times in 20.
  */
 export function worthMatching(distractors: readonly Option[], difficulty: Difficulty): boolean {
   return countOf(difficulty === 'medium' ? SHOWS_KIND : MATCHABLE, distractors) >= MIN_SHOWN_KIND;
