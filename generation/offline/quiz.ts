@@ -69,14 +69,20 @@ const quoted = (stem: string) => /"(.*)"/su.exec(stem)?.[1] ?? stem;
 
 /**
  * The answer is as good as in the stem when a stem word shares most of an answer word ("Indonesia" /
- * "Indonesian"), or when a code name and its meaning spell each other, whichever of them is asked.
+ * "Indonesian"), or when a code name and its meaning spell each other, whichever of them is asked. A
+ * word every option shares tells none of them apart: "package" elsewhere in the stem gives nothing
+ * away when "fake package" stands among a binary, a source and a Debian package.
  */
-function givesAway(stem: string, answer: string, kind: Candidate['kind']): boolean {
+export function givesAway(stem: string, answer: string, kind: Candidate['kind'], wrong: readonly string[]): boolean {
   const spelled = kind === 'meaning' ? spelledByName(answer, quoted(stem)) : spelledByName(quoted(stem), answer);
   if (spelled || containsPhrase(stem, answer)) return true;
   const stemWords = comparisonTokens(stem).filter((word) => word.length >= 4);
+  const wrongWords = wrong.map((option) => new Set(comparisonTokens(option)));
   return comparisonTokens(answer).some(
-    (word) => word.length >= 4 && stemWords.some((other) => commonPrefix(word, other) >= Math.max(4, 0.8 * Math.min(word.length, other.length))),
+    (word) =>
+      word.length >= 4 &&
+      !wrongWords.every((words) => words.has(word)) &&
+      stemWords.some((other) => commonPrefix(word, other) >= Math.max(4, 0.8 * Math.min(word.length, other.length))),
   );
 }
 
@@ -202,13 +208,13 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     cursors.set(candidate.kind, (cursors.get(candidate.kind) ?? 0) + 1);
     if (facts.has(candidate.fact)) continue;
     const question = candidate.question();
-    // A statement shares words with the topic its stem names, and so do the false ones beside it.
-    if (answers.has(question.answer.key) || (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text, candidate.kind))) continue;
-    if (chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
+    if (answers.has(question.answer.key) || chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
     if (!distractors || !isWorthAsking(candidate.kind, question.answer, distractors, difficulty)) continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
     const wrong = distractors.map((option) => option.text);
+    // A statement shares words with the topic its stem names, and so do the false ones beside it.
+    if (candidate.kind !== 'statement' && givesAway(question.stem, question.answer.text, candidate.kind, wrong)) continue;
     if (acronymGivenAway(question.stem, question.answer.text, wrong) || wellFormednessViolations(question.stem, [question.answer.text, ...wrong]).length > 0)
       continue;
     chosen.push({ candidate, question, distractors });

@@ -6,7 +6,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, generateQuiz, hasLoneSameHead, isWorthAsking, worthABlank } from '../../generation/offline/quiz.ts';
+import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, worthABlank } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
@@ -218,6 +218,13 @@ describe('offline quizzes', () => {
       const asked = `${question.question} ${correct(question)}`;
       assert.ok(!spelled.some(([meaning, name]) => meaning.test(asked) && asked.includes(name)), asked);
     }
+  });
+
+  test('a stem word sharing an answer word gives the answer away, unless every wrong option has that word too', () => {
+    const stem = 'Complete the sentence: "The purpose of a _____ is to trick dpkg into believing that some package is installed."';
+    assert.ok(!givesAway(stem, 'fake package', 'cloze', ['binary package', 'source package', 'Debian package']));
+    assert.ok(givesAway(stem, 'fake package', 'cloze', ['binary package', 'source package', 'equivs']));
+    assert.ok(givesAway('Complete the sentence: "The _____ speak Indonesian."', 'Indonesia people', 'cloze', ['Malay people', 'Thai people', 'Khmer']));
   });
 
   test('distractors on a sheet come from the same column as the answer', async () => {
