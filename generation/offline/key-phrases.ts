@@ -33,6 +33,8 @@ export type Phrase = {
   kinds?: ReadonlySet<string>;
   /** A single word that names a thing ("PPTP", "GNOME", "ifupdown"), not a common noun. */
   name: boolean;
+  /** What it names, however written: the program's name for "sudo", "sudo command" and "sudo program"; else the key. */
+  concept: string;
 };
 
 export type PhraseIndex = {
@@ -681,6 +683,42 @@ type Tally = {
   quoted: number;
 };
 
+/** Head nouns that name a program or a flag by its name: "the setuid bit", "the umask command", "the tcpd program". */
+const TOOL_HEADS = new Set(['command', 'program', 'utility', 'tool', 'daemon', 'bit']);
+
+/**
+ * A word that can be a program's name: one English never uses ("groupmod", "rsync"), or a rare one the
+ * document's console lines use too ("ps"); "niche program" names no program.
+ */
+const isToolName = (name: string, codeWords: ReadonlySet<string>) => zipf(name) <= UNSEEN_ZIPF || (zipf(name) < RARE_ZIPF && codeWords.has(name));
+
+/** "groupmod command", "tcpd program": a program a manual names, a concept of it however seldom named. */
+function isNamedTool(lemmas: readonly string[], codeWords: ReadonlySet<string>): boolean {
+  const [name, head] = lemmas;
+  return lemmas.length === 2 && name !== undefined && head !== undefined && TOOL_HEADS.has(head) && isToolName(name, codeWords);
+}
+
+/**
+ * "setuid" said twice and "the setuid bit" twice more, "umask" and "the umask command": a program's
+ * name names the same thing with or without the head noun that says what it is, so the mentions of
+ * either count for both (a word said once or twice is otherwise taken for a name from the examples,
+ * and a compound said once for no term of the text).
+ */
+function namedAsTool(tally: Tally, tallies: ReadonlyMap<string, Tally>, codeWords: ReadonlySet<string>): number {
+  const [name = ''] = tally.lemmas;
+  if (tally.tokenCount === 1 && isToolName(name, codeWords)) return toolCompounds(name, tallies).reduce((sum, compound) => sum + compound.count, 0);
+  return isNamedTool(tally.lemmas, codeWords) ? (tallies.get(name)?.count ?? 0) : 0;
+}
+
+const toolCompounds = (name: string, tallies: ReadonlyMap<string, Tally>) => [...TOOL_HEADS].flatMap((tool) => tallies.get(`${name} ${tool}`) ?? []);
+
+/** The program a phrase names, when it names one with or without its head noun. */
+function toolConcept(tally: Tally, tallies: ReadonlyMap<string, Tally>, codeWords: ReadonlySet<string>): string {
+  const [name = ''] = tally.lemmas;
+  const named = isNamedTool(tally.lemmas, codeWords) || (tally.tokenCount === 1 && isToolName(name, codeWords) && toolCompounds(name, tallies).length > 0);
+  return named ? name : tally.key;
+}
+
 function bestForm(forms: Map<string, number>): string {
   let best = '';
   let bestWeight = -1;
@@ -751,6 +789,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
     }
   }
 
+  const toolMentions = new Map([...tallies.values()].map((tally) => [tally, namedAsTool(tally, tallies, context.codeWords)]));
+  for (const [tally, mentions] of toolMentions) tally.count += mentions;
   const unitCount = Math.max(1, context.unitCount);
   const repeats = sentences.length >= LONG_TEXT_SENTENCES ? 2 : 1;
   const titleRuns = wordRuns(context.titles);
@@ -774,6 +814,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       tokenCount: tally.tokenCount,
       proper: /^\p{Lu}/u.test(display),
       name: tally.tokenCount === 1 && namesAThing(display, tally.key, countable),
+      concept: toolConcept(tally, tallies, context.codeWords),
       plural,
       lemmas: tally.lemmas,
       count: tally.count,
@@ -805,7 +846,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         tally.quoted < tally.count &&
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
-          (tally.count >= repeats && tally.tokenCount > 1)),
+          (tally.count >= repeats && tally.tokenCount > 1) ||
+          isNamedTool(tally.lemmas, context.codeWords)),
     };
     byKey.set(phrase.key, phrase);
     if (phrase.keyPhrase) phrases.push(phrase);

@@ -169,8 +169,8 @@ function phraseDefinition(analysis: Analysis, phrase: Phrase): string {
 }
 
 function take(context: Context, phrase: Phrase): boolean {
-  if (context.used.has(phrase.key)) return false;
-  context.used.add(phrase.key);
+  if (context.used.has(phrase.concept)) return false;
+  context.used.add(phrase.concept);
   return true;
 }
 
@@ -247,7 +247,7 @@ function relatedPhrases(context: Context, phrase: Phrase, within: Within): Phras
     .map(([key, count]) => ({ phrase: analysis.phrases.byKey.get(key), count }))
     .filter(
       (entry): entry is { phrase: Phrase; count: number } =>
-        entry.phrase?.keyPhrase === true && !context.used.has(entry.phrase.key) && belongs(entry.phrase) && substantial(analysis, entry.phrase),
+        entry.phrase?.keyPhrase === true && !context.used.has(entry.phrase.concept) && belongs(entry.phrase) && substantial(analysis, entry.phrase),
     )
     .sort((a, b) => b.count * b.phrase.score - a.count * a.phrase.score || a.phrase.key.localeCompare(b.phrase.key))
     .map((entry) => entry.phrase);
@@ -370,9 +370,17 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   };
 }
 
-/** Phrases no node of the map shows yet, nor any of `headings` names. */
+/**
+ * Phrases no node of the map shows yet, nor any of `headings` names ("Updatedb command" under "locate
+ * and updatedb"), each concept once ("Sudo command" and "Sudo program" are one program).
+ */
 const unusedOutside = (context: Context, phrases: readonly Phrase[], headings: readonly string[]) =>
-  phrases.filter((phrase) => !context.used.has(phrase.key) && !headings.some((heading) => containsPhrase(heading, phrase.display)));
+  phrases.filter(
+    (phrase, index) =>
+      !context.used.has(phrase.concept) &&
+      phrases.findIndex((other) => other.concept === phrase.concept) === index &&
+      !headings.some((heading) => containsPhrase(heading, phrase.display) || (phrase.concept !== phrase.key && containsPhrase(heading, phrase.concept))),
+  );
 
 /** A section's node: its heading, its first statement, and its top phrase's weight. */
 function sectionNode(context: Context, heading: string, sentences: readonly Sentence[], phrases: readonly Phrase[]): Omit<Draft, 'children'> {
@@ -450,7 +458,7 @@ function conceptBranches(context: Context, candidates: readonly Phrase[], breadt
       ranked.push({ draft, key: phrase.key });
       continue;
     }
-    context.used.delete(phrase.key);
+    context.used.delete(phrase.concept);
     bare.push(phrase);
     const next = waiting.findIndex((candidate) => take(context, candidate));
     if (next >= 0) queue.push(...waiting.splice(next, 1));

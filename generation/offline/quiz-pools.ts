@@ -75,7 +75,8 @@ export function termFamily(proper: boolean): string {
 export function phraseOption(phrase: Phrase, text: string = phrase.display, plural?: boolean): Option {
   return makeOption(text, {
     family: termFamily(phrase.proper),
-    lemmas: new Set(phrase.lemmas),
+    // "sudo command" is a variant of "sudo program": both name one program.
+    lemmas: new Set(phrase.concept === phrase.key ? phrase.lemmas : [phrase.concept]),
     head: phrase.lemmas.at(-1),
     doer: isDoer(phrase.lemmas.at(-1) ?? ''),
     tokenCount: phrase.tokenCount,

@@ -770,6 +770,21 @@ describe('offline mindmaps', () => {
     assert.ok(!labels.some((label) => /users|developers|Jython/i.test(label)), labels.join(' | '));
   });
 
+  test('a program named two ways ("the sudo command", "the sudo program") is one node of its section', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Sharing Administrator Rights',
+        'The sudo program gives root rights to some users. The sudo program reads its configuration file. The sudo command asks users for their own password. The sudo command logs each use. The visudo command edits the configuration file safely. Root rights are then shared without sharing the root password.',
+      ],
+      [
+        'Rotating Log Files',
+        'The logrotate program compresses old log files. The logrotate program runs daily from cron. Old log files are deleted after a few weeks.',
+      ],
+    ];
+    const labels = (await mapOfSections('Other configurations', sections)).nodes.map((node) => node.label);
+    assert.equal(labels.filter((label) => /^sudo/i.test(label)).length, 1, labels.join(' | '));
+  });
+
   test('a short section whose concepts are more at home in another branch still shows the ones it names', async () => {
     const sections: Array<[string, string]> = [
       [
@@ -1310,6 +1325,27 @@ describe('offline analysis', () => {
     assert.ok(!keys.includes('case dpkg') && keys.includes('dpkg database'), keys.join(', '));
     assert.equal(analysis.phrases.byKey.get('dpkg')?.name, true);
     assert.equal(analysis.phrases.byKey.get('namespace')?.name, false);
+  });
+
+  test('a program is one concept however named ("setuid", "the setuid bit"; "sudo", "the sudo command", "the sudo program"), and a manual\'s named program a key phrase', () => {
+    const filler = Array.from({ length: 60 }, (_, index) => `The mirror number ${index + 1} keeps a copy of the archive for the users of the region.`);
+    const text = [
+      'Two particular rights are relevant to executable files: setuid and setgid.',
+      'A setuid root program always runs under the identity of the super-user.',
+      'The setuid bit and the setgid bit are set with the same tool.',
+      'Administrators rarely need setuid when the setuid bit of a program is set.',
+      'The groupmod command modifies the information of a group.',
+      'The sudo program gives administrative rights to some users, and the sudo command asks for their own password.',
+      'A niche program rarely gets a package of its own.',
+      ...filler,
+    ].join(' ');
+    const analysis = analyse({ title: 'Rights', text: '', outline: [{ kind: 'section', index: 0, title: 'Rights', text }] });
+    const phrase = (key: string) => analysis.phrases.byKey.get(key);
+    assert.equal(phrase('setuid')?.keyPhrase, true, 'setuid, said twice alone and twice as the setuid bit');
+    assert.equal(phrase('groupmod command')?.keyPhrase, true);
+    assert.equal(phrase('niche program')?.keyPhrase, false);
+    assert.equal(phrase('sudo command')?.concept, phrase('sudo program')?.concept);
+    assert.ok(isVariant(phraseOption(phrase('sudo command')!), phraseOption(phrase('sudo program')!)));
   });
 
   test('a printed box label run into its text ("TOOL debconf …", "DEBIAN POLICY Pre-Depends, …") and a to-do or feature bullet state no fact', () => {
