@@ -692,10 +692,20 @@ const TOOL_HEADS = new Set(['command', 'program', 'utility', 'tool', 'daemon', '
  */
 const isToolName = (name: string, codeWords: ReadonlySet<string>) => zipf(name) <= UNSEEN_ZIPF || (zipf(name) < RARE_ZIPF && codeWords.has(name));
 
-/** "groupmod command", "tcpd program": a program a manual names, a concept of it however seldom named. */
-function isNamedTool(lemmas: readonly string[], codeWords: ReadonlySet<string>): boolean {
-  const [name, head] = lemmas;
-  return lemmas.length === 2 && name !== undefined && head !== undefined && TOOL_HEADS.has(head) && isToolName(name, codeWords);
+/**
+ * "groupmod command", "tcpd program": a program a manual names, a concept of it however seldom named;
+ * written in lower case, as programs are run ("Debian tool", "Microsoft program" name no program).
+ */
+function isNamedTool(tally: Tally, codeWords: ReadonlySet<string>): boolean {
+  const [name, head] = tally.lemmas;
+  return (
+    tally.lemmas.length === 2 &&
+    name !== undefined &&
+    head !== undefined &&
+    TOOL_HEADS.has(head) &&
+    isToolName(name, codeWords) &&
+    /^\p{Ll}/u.test(bestForm(tally.forms))
+  );
 }
 
 /**
@@ -706,16 +716,18 @@ function isNamedTool(lemmas: readonly string[], codeWords: ReadonlySet<string>):
  */
 function namedAsTool(tally: Tally, tallies: ReadonlyMap<string, Tally>, codeWords: ReadonlySet<string>): number {
   const [name = ''] = tally.lemmas;
-  if (tally.tokenCount === 1 && isToolName(name, codeWords)) return toolCompounds(name, tallies).reduce((sum, compound) => sum + compound.count, 0);
-  return isNamedTool(tally.lemmas, codeWords) ? (tallies.get(name)?.count ?? 0) : 0;
+  if (tally.tokenCount === 1) return toolCompounds(name, tallies, codeWords).reduce((sum, compound) => sum + compound.count, 0);
+  return isNamedTool(tally, codeWords) ? (tallies.get(name)?.count ?? 0) : 0;
 }
 
-const toolCompounds = (name: string, tallies: ReadonlyMap<string, Tally>) => [...TOOL_HEADS].flatMap((tool) => tallies.get(`${name} ${tool}`) ?? []);
+/** "sudo command", "sudo program": the compounds naming a program `name`. */
+const toolCompounds = (name: string, tallies: ReadonlyMap<string, Tally>, codeWords: ReadonlySet<string>) =>
+  [...TOOL_HEADS].flatMap((tool) => tallies.get(`${name} ${tool}`) ?? []).filter((compound) => isNamedTool(compound, codeWords));
 
 /** The program a phrase names, when it names one with or without its head noun. */
 function toolConcept(tally: Tally, tallies: ReadonlyMap<string, Tally>, codeWords: ReadonlySet<string>): string {
   const [name = ''] = tally.lemmas;
-  const named = isNamedTool(tally.lemmas, codeWords) || (tally.tokenCount === 1 && isToolName(name, codeWords) && toolCompounds(name, tallies).length > 0);
+  const named = isNamedTool(tally, codeWords) || (tally.tokenCount === 1 && toolCompounds(name, tallies, codeWords).length > 0);
   return named ? name : tally.key;
 }
 
@@ -847,7 +859,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         (isSpecialised(tally.lemmas.at(-1) ?? '', tally.count, repeats) ||
           context.definedKeys.has(tally.key) ||
           (tally.count >= repeats && tally.tokenCount > 1) ||
-          isNamedTool(tally.lemmas, context.codeWords)),
+          isNamedTool(tally, context.codeWords)),
     };
     byKey.set(phrase.key, phrase);
     if (phrase.keyPhrase) phrases.push(phrase);

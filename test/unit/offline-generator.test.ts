@@ -1337,6 +1337,7 @@ describe('offline analysis', () => {
       'The groupmod command modifies the information of a group.',
       'The sudo program gives administrative rights to some users, and the sudo command asks for their own password.',
       'A niche program rarely gets a package of its own.',
+      'Each Debian tool follows the policy of the project.',
       ...filler,
     ].join(' ');
     const analysis = analyse({ title: 'Rights', text: '', outline: [{ kind: 'section', index: 0, title: 'Rights', text }] });
@@ -1344,6 +1345,7 @@ describe('offline analysis', () => {
     assert.equal(phrase('setuid')?.keyPhrase, true, 'setuid, said twice alone and twice as the setuid bit');
     assert.equal(phrase('groupmod command')?.keyPhrase, true);
     assert.equal(phrase('niche program')?.keyPhrase, false);
+    assert.equal(phrase('debian tool')?.keyPhrase, false, 'a capitalised name is no program run by name');
     assert.equal(phrase('sudo command')?.concept, phrase('sudo program')?.concept);
     assert.ok(isVariant(phraseOption(phrase('sudo command')!), phraseOption(phrase('sudo program')!)));
   });
