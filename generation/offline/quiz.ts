@@ -107,6 +107,7 @@ const MATCHABLE: ReadonlySet<string> = new Set([...SHOWS_KIND, DEFINED_TERM_FAMI
  */
 export function distractorsFor(question: Question, difficulty: Difficulty, random: () => number): Option[] | undefined {
   const stemKey = comparisonKey(question.stem);
+  const stemWords = new Set(comparisonTokens(quoted(question.stem)));
   let chosen: Option[] = [];
   for (const pool of question.pools) {
     const options = pool.options.filter((option) => !chosen.some((other) => isVariant(other, option)));
@@ -116,7 +117,7 @@ export function distractorsFor(question: Question, difficulty: Difficulty, rando
     const waived = SHOWS_KIND.has(pool.family) || shownKind(chosen) >= MIN_SHOWN_KIND;
     const answer = { ...question.answer, family: pool.family, doer: waived ? undefined : question.answer.doer };
     for (let count = DISTRACTORS - chosen.length; count >= 1; count -= 1) {
-      const picked = pickDistractors(answer, options, { difficulty, random, stemKey, count });
+      const picked = pickDistractors(answer, options, { difficulty, random, stemKey, stemWords, count });
       if (picked) {
         chosen = [...chosen, ...picked];
         break;

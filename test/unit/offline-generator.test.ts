@@ -281,6 +281,18 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('no wrong term echoes a word of the stem the answer lacks ("optional restval parameter" where the answer "is not optional")', () => {
+    const option = (text: string) => makeOption(text, { family: 'term:same-head', head: 'parameter', tokenCount: text.split(' ').length });
+    const answer = option('fieldnames parameter');
+    const pool = ['optional restval parameter', 'dialect parameter', 'row parameter', 'quotechar parameter', 'optional extrasaction parameter'].map(option);
+    const stem = 'Note that unlike the DictReader class, the _____ of the DictWriter class is not optional.';
+    const context = { difficulty: 'hard' as const, stemKey: stem.toLowerCase(), stemWords: new Set(comparisonTokens(stem)) };
+    for (let seed = 0; seed < 10; seed += 1) {
+      const picked = (pickDistractors(answer, pool, { ...context, random: createRandom(seed) }) ?? []).map((chosen) => chosen.text);
+      assert.deepEqual(picked.sort(), ['dialect parameter', 'quotechar parameter', 'row parameter']);
+    }
+  });
+
   test('a word with the same stem makes a variant too: "graphical parameters" never stands beside "graphics parameters"', () => {
     const option = (text: string) => makeOption(text, { family: 'term', head: 'parameter' });
     const pool = ['graphical parameters', 'formal parameters', 'model parameters', 'axis parameters', 'plot parameters'].map(option);
