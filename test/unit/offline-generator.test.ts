@@ -596,6 +596,20 @@ describe('offline quizzes', () => {
     for (const stem of stems) assert.doesNotMatch(stem, /_____ (?:file|variable)\b/, stem);
   });
 
+  test('no number question on a rough number ("Around 100 datasets") or a piece of a written-together value ("350k", the "1" of "1.1 million")', () => {
+    const text = [
+      'Around 100 datasets are supplied with the base system in one package of the distribution.',
+      'The defaults are 6Mb and 350k respectively and can be set by two environment variables.',
+      'A code point value is an integer in the range 0 to 0x10FFFF, about 1.1 million values in all.',
+      'The Master Boot Record occupies the first 512 bytes of the first hard disk of the machine.',
+    ].join(' ');
+    const analysis = analyseSection('Numbers', text);
+    const answers = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'number')
+      .map((candidate) => candidate.question().answer.text);
+    assert.deepEqual(answers, ['512']);
+  });
+
   test('no blank asks for the name of a value ("The _____ is 50") or for a quality after "is" ("are all _____")', () => {
     const base = layersContent();
     const text = `${base.text} The default session layer priority is 50, and the maximum is 100. The header, trailer and checksum of a transport layer segment are all binary, whereas everything else is text. The session layer priority decides the order of the transport layer segments.`;
