@@ -454,6 +454,7 @@ const isProse = (definition: Definition) =>
   !RANKING.test(definition.text) &&
   !RUN_ON.test(definition.text) &&
   !NARRATION.test(definition.text) &&
+  !(definition.origin === 'sentence' && pointsBack(definition.text)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
   !PRAISE.test(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
@@ -492,8 +493,30 @@ const RANKING =
   /^one\b(?:\s*\([^)]*\))?\s+(?:of\s+the\s+(?:first|last|oldest|earliest|newest|latest|most|least|best|biggest|largest|greatest|main|major|few)\b|\w+\s+of\s+such\b)/i;
 /** "A generic term, and the various involved activities have several goals": a remark run on into another clause. */
 const RUN_ON = /^an?\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
-/** "…, which we discuss later", "the language for you": the text talking about itself or to its reader, around a definition rather than in it. */
-const NARRATION = /\b(?:we|us|our)\b|\bfor you\b/i;
+/**
+ * "…, which we discuss later", "the language for you", "the declarative language you're most likely to
+ * be familiar with": the text talking about itself or to its reader, around a definition rather than in it.
+ */
+const NARRATION = /\b(?:we|us|our)\b|\bfor you\b|\byou['’](?:re|ve|ll|d)\b/i;
+
+/** Words after "this" that make it a pronoun ("this may be an expression"), not a pointer to a thing named before. */
+const PRONOUN_THIS = new Set(['is', 'are', 'was', 'were', 'may', 'can', 'will', 'would', 'should', 'could', 'must', 'means', 'has', 'have', 'does', 'do']);
+
+/**
+ * "The name of the server software used by Falcot Corp to offer this service", "The starting point of
+ * this hierarchical tree": a thing the text named before the sentence, so the card leans on what it
+ * does not show ("modify this state" after "some internal state" points inside the definition). A
+ * glossary line's "this" is its own entry ("MX: An email server. This information is used…").
+ */
+function pointsBack(text: string): boolean {
+  for (const match of text.matchAll(/\b(?:this|these)\s+(\p{L}+)(?:\s+(\p{L}+))?/giu)) {
+    const following = [match[1], match[2]].filter((word): word is string => word !== undefined).map((word) => word.toLowerCase());
+    if (PRONOUN_THIS.has(following[0] ?? '')) continue;
+    const before = new Set(comparisonTokens(text.slice(0, match.index)));
+    if (!following.some((word) => comparisonTokens(word).every((token) => before.has(token)))) return true;
+  }
+  return false;
+}
 /**
  * "A subclass of NameError", "A subset of YAML 1.2": where a term stands among others, not what it is;
  * "The foundation of everything in Debian": a metaphor of its weight.

@@ -1644,6 +1644,20 @@ describe('what a definition is', () => {
 
   const cases: Array<[name: string, lines: string[], expected: string[][]]> = [
     [
+      'a sentence pointing back at a thing named before it ("this service", "this hierarchical tree") or talking to its reader ("you\'re familiar with") defines nothing; "this state" after "some internal state" and a glossary entry\'s "This information" do',
+      [
+        'Squid is the name of the server software used by the company to offer this service.',
+        'The root is the starting point of this hierarchical tree.',
+        'SQL is the declarative language you’re most likely to be familiar with.',
+        'Objects are little capsules containing some internal state and methods that let you modify this state.',
+        'MX: An email server. This information is used by other email servers to find where to send email.',
+      ],
+      [
+        ['Objects', 'Little capsules containing some internal state and methods that let you modify this state.'],
+        ['MX', 'An email server. This information is used by other email servers to find where to send email.'],
+      ],
+    ],
+    [
       'a rank among others ("one of the first…"), one of "such" things, a remark run on into a clause and a sentence as a label are no definitions',
       [
         'FTP is one of the first protocols of the Internet and still serves files.',
