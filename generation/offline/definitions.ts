@@ -454,7 +454,7 @@ const isProse = (definition: Definition) =>
   !RANKING.test(definition.text) &&
   !RUN_ON.test(definition.text) &&
   !NARRATION.test(definition.text) &&
-  !(definition.origin === 'sentence' && pointsBack(definition.text)) &&
+  !(definition.origin === 'sentence' && pointsBack(definition.quote)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
   !PRAISE.test(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
@@ -505,8 +505,9 @@ const PRONOUN_THIS = new Set(['is', 'are', 'was', 'were', 'may', 'can', 'will', 
 /**
  * "The name of the server software used by Falcot Corp to offer this service", "The starting point of
  * this hierarchical tree": a thing the text named before the sentence, so the card leans on what it
- * does not show ("modify this state" after "some internal state" points inside the definition). A
- * glossary line's "this" is its own entry ("MX: An email server. This information is used…").
+ * does not show ("modify this state" after "some internal state", "these parameters" after "each
+ * parameter can be set" point inside the sentence). A glossary line's "this" is its own entry ("MX: An
+ * email server. This information is used…").
  */
 function pointsBack(text: string): boolean {
   for (const match of text.matchAll(/\b(?:this|these)\s+(\p{L}+)(?:\s+(\p{L}+))?/giu)) {
