@@ -63,14 +63,17 @@ function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boole
 
 const MIN_STEM = 5;
 const MIN_ABBREVIATION = 3;
+const MIN_COMPOUND_TAIL = 4;
 /**
  * "graphics" and "graphical", "encode" and "encoding": one word's stem begins the other; "enum" and
- * "enumeration", "str" and "string": one word is the other cut short.
+ * "enumeration", "str" and "string": one word is the other cut short; "office" and "LibreOffice",
+ * "class" and "superclass": one word ends a compound naming a kind of it.
  */
 function sameStem(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length >= MIN_ABBREVIATION && long.startsWith(short)) return true;
+  if (short.length >= MIN_COMPOUND_TAIL && long.endsWith(short)) return true;
   let shared = 0;
   while (shared < a.length && a[shared] === b[shared]) shared += 1;
   return shared >= MIN_STEM && shared >= 0.7 * Math.min(a.length, b.length);

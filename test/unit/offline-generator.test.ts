@@ -2009,11 +2009,13 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(wrong, undefined, wrong?.join(', '));
   });
 
-  test('a word cut short is the same word: "enum member" and "enumeration member", "str" and "string" never stand side by side', () => {
+  test('a word cut short is the same word, a compound ending in a word a kind of it: "enum member" and "enumeration member", "str" and "string", "office suite" and "LibreOffice suite" never stand side by side', () => {
     const option = (text: string) => makeOption(text, { family: 'term:common' });
     assert.ok(isVariant(option('enum member'), option('enumeration member')));
     assert.ok(isVariant(option('str'), option('string')));
+    assert.ok(isVariant(option('office suite'), option('LibreOffice suite')));
     assert.ok(!isVariant(option('local machine'), option('remote machine')));
+    assert.ok(!isVariant(option('Calligra Suite'), option('LibreOffice suite')));
   });
 
   test('a defined term is asked among terms defined with the same genus before other defined terms', () => {
