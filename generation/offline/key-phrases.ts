@@ -35,6 +35,8 @@ export type Phrase = {
   name: boolean;
   /** What it names, however written: the program's name for "sudo", "sudo command" and "sudo program"; else the key. */
   concept: string;
+  /** Seen as a piece of an address or a file name ("js module" of "the Punycode.js module"): no phrase of its own. */
+  piece: boolean;
 };
 
 export type PhraseIndex = {
@@ -827,6 +829,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       proper: /^\p{Lu}/u.test(display),
       name: tally.tokenCount === 1 && namesAThing(display, tally.key, countable),
       concept: toolConcept(tally, tallies, context.codeWords),
+      piece: tally.glued,
       plural,
       lemmas: tally.lemmas,
       count: tally.count,

@@ -210,7 +210,7 @@ export function quizPools(analysis: Analysis): QuizPools {
   const keyPhrasesByHead = new Map<string, Option[]>();
   for (const phrase of analysis.phrases.byKey.values()) {
     const head = phrase.lemmas.at(-1);
-    if (!head || !(phrase.keyPhrase || phrase.tokenCount > 1) || phrase.display.length > 60) continue;
+    if (!head || !(phrase.keyPhrase || phrase.tokenCount > 1) || phrase.piece || phrase.display.length > 60) continue;
     const option = { ...phraseOption(phrase, phrase.display, phrase.plural), family: SAME_HEAD_FAMILY };
     push(byHead, head, option);
     if (phrase.keyPhrase) push(keyPhrasesByHead, head, option);

@@ -1,4 +1,4 @@
-import { comparisonKey } from '../quality.ts';
+import { comparisonKey, comparisonTokens } from '../quality.ts';
 import { sentenceReference } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, pickDistractors, type Option } from './distractors.ts';
@@ -155,6 +155,7 @@ function falsified(build: Build, statement: Statement, stated: Stated, nearby: R
           difficulty,
           random,
           stemKey: comparisonKey(statement.sentence.text),
+          stemWords: new Set(comparisonTokens(statement.sentence.text)),
           count: 1,
         }) ?? [];
       if (!other || isLinked(stated, concept.key, other.key)) continue;

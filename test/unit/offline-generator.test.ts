@@ -561,6 +561,24 @@ describe('offline quizzes', () => {
     for (const candidate of statements) assert.equal(distractorsFor(candidate.question(), 'hard', createRandom(1)), undefined);
   });
 
+  test('a false statement never swaps in a concept echoing its own sentence ("Punycode is a Punycode scheme"), nor a piece of a file name ("js module" of "Punycode.js module")', () => {
+    const text = [
+      'Punycode is an encoding scheme defined by a standard for international domain names.',
+      'The Punycode scheme converts every label of a domain name into plain ASCII letters.',
+      'The resolver library looks up every host name of the network in a local cache first.',
+      'The cache daemon keeps every answer of the name server for the time the record allows.',
+      'The name server answers every query of the resolver library with a list of records.',
+      'The punycode module is a bundled version of the Punycode.js module for older programs.',
+    ].join(' ');
+    const analysis = analyseSection('Names', text);
+    const falseOnes = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'statement')
+      .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+    assert.ok(falseOnes.length > 0);
+    assert.ok(!falseOnes.some((statement) => /punycode is a punycode scheme/i.test(statement)), falseOnes.join(' | '));
+    assert.ok(!(quizPools(analysis).byHead.get('module') ?? []).some((option) => option.text === 'js module'));
+  });
+
   test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before, or a subjectless function description', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
