@@ -172,9 +172,11 @@ const questionKind = (stem: string) =>
         ? 'term → definition'
         : /^Which (?:statement|of these statements)/.test(stem)
           ? 'which statement is true'
-          : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
-            ? 'purpose'
-            : 'table';
+          : /^Which \S+ (?:function|method|class) /.test(stem)
+            ? 'API entry'
+            : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
+              ? 'purpose'
+              : 'table';
 for (const part of parts) {
   const quizItems = items.filter((item) => item.resource === 'quiz' && item.difficulty === 'medium' && partOf.get(item.document) === part);
   const kinds = [...new Set(quizItems.map((item) => questionKind(item.text)))].sort();

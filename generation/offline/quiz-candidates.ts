@@ -36,6 +36,7 @@ import {
   termFamily,
   type QuizPools,
 } from './quiz-pools.ts';
+import { entryQuestions } from './entry-questions.ts';
 import { statementQuestions } from './statement-questions.ts';
 import type { Table } from './tables.ts';
 import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
@@ -46,6 +47,7 @@ import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
 //     external resources" → "What is useful for releasing external resources?");
 //   - a key phrase or a number/date blanked out of one of its sentences;
 //   - which of a section's statements is true (./statement-questions.ts);
+//   - which entry of an API reference does what its description says (./entry-questions.ts);
 //   - a cell of a table ("What is the capital of France?", "Which country has the capital Paris?").
 // Which kinds a difficulty allows, and how much it prefers each, is set here: easy keeps to central
 // definitions and terms and asks no numbers; hard prefers less central terms, numbers, dates and
@@ -396,6 +398,7 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
     ...analysis.definitions.flatMap((definition) => definitionCandidates(build, definition)),
     ...fromSentences,
     ...statementQuestions(build),
+    ...entryQuestions(build),
     ...analysis.tables.flatMap((table) => tableCandidates(build, table)),
   ];
 }

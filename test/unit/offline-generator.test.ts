@@ -579,6 +579,33 @@ describe('offline quizzes', () => {
     assert.ok(!(quizPools(analysis).byHead.get('module') ?? []).some((option) => option.text === 'js module'));
   });
 
+  test("an API reference's entry is asked by what it does among the other entries of its module: not when its description names it, nor when two entries share one, and never beside an alias of it", () => {
+    const entries: Array<[string, string]> = [
+      ['textwrap.wrap(text, width=70)', 'Wraps the single paragraph in text so every line is at most width characters long.'],
+      ['textwrap.shorten(text, width)', 'Collapse and truncate the given text to fit in the given width.'],
+      ['textwrap.dedent(text)', 'Remove any common leading whitespace from every line in text.'],
+      ['textwrap.indent(text, prefix)', 'Add prefix to the beginning of selected lines in text.'],
+      ['textwrap.fill(text, width=70)', 'Return a single string made of the lines of the paragraph.'],
+      ['textwrap.join(lines)', 'Return a single string made of the lines of the paragraph.'],
+      ['textwrap.unindent(text)', 'An alias of dedent kept for older programs.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const analysis = analyse({ title: 'textwrap', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const questions = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'entry')
+      .map((candidate) => candidate.question());
+    const asked = new Map(questions.map((question) => [question.answer.text, question]));
+    assert.deepEqual([...asked.keys()].sort(), ['dedent', 'indent', 'shorten']);
+    assert.equal(asked.get('shorten')?.stem, 'Which textwrap function collapses and truncates the given text to fit in the given width?');
+    const dedent = asked.get('dedent');
+    assert.ok(dedent);
+    for (let seed = 0; seed < 10; seed += 1) {
+      const options: string[] = (distractorsFor(dedent, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
+      assert.equal(options.length, 3);
+      assert.ok(!options.includes('unindent'), options.join(', '));
+    }
+  });
+
   test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before, or a subjectless function description', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',

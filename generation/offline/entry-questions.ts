@@ -1,0 +1,129 @@
+import { comparisonTokens } from '../quality.ts';
+import { sentenceReference } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
+import { makeOption, type Option } from './distractors.ts';
+import { isSignature } from './headings.ts';
+import { readsAsVerb } from './nlp.ts';
+import { byDifficulty, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
+import { escapeRegExp } from './text.ts';
+
+// "Which textwrap function removes any common leading whitespace from every line in text?": an API
+// reference heads each entry with a signature and opens it with what the entry does ("Remove any
+// common leading whitespace…", "Returns the current store."). The question asks for the entry by
+// that description among the other entries of the same module, class or object, which the reference
+// shows to be of one kind; it is the item kind built for code the issue asks for, from the prose that
+// explains the code.
+
+export const ENTRY_FAMILY = 'entry';
+const MIN_WORDS = 4;
+const MAX_WORDS = 30;
+const OPTIONS = 4;
+
+type Entry = { prefix: string; member: string; kind: 'class' | 'method' | 'function'; sentence: Sentence };
+
+/** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
+function entryOf(label: string, sentence: Sentence): Entry | undefined {
+  const name = label
+    .trim()
+    .replace(/^new\s+/, '')
+    .replace(/\(.*\)$/s, '');
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const prefix = name.slice(0, dot);
+  const member = name.slice(dot + 1);
+  // A class is named in capitals; a member of a class or of a camel-cased object is a method.
+  const kind = /^\p{Lu}/u.test(member) ? 'class' : /\p{Lu}/u.test(prefix) ? 'method' : 'function';
+  return { prefix, member, kind, sentence };
+}
+
+/** "Return" → "returns", "Creates" → "creates", "Copy" → "copies": the verb as a question about a thing says it. */
+function thirdPerson(word: string): string {
+  const lower = word.toLowerCase();
+  if (/[^s]s$/.test(lower)) return lower;
+  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${lower}es`;
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
+  return `${lower}s`;
+}
+
+/** "get", "set", "create": words a name shares with any description of its kind, no hint of which entry it is. */
+const NAME_VERBS = new Set(['get', 'set', 'is', 'has', 'new', 'create', 'make', 'to', 'from']);
+
+/**
+ * The description names the entry ("dns.resolveCname" — "Uses the DNS protocol to resolve CNAME
+ * records"; "getStore" — "Returns the current store"; "asdict" — "…to a dict"): a reader picks it by
+ * the shared word.
+ */
+function namesItself(member: string, description: string): boolean {
+  const parts = member
+    .split(/_|(?<=\p{Ll})(?=\p{Lu})|\d+/u)
+    .map((part) => part.toLowerCase())
+    .filter((part) => part.length >= 3 && !NAME_VERBS.has(part));
+  const words = comparisonTokens(description);
+  const name = member.toLowerCase();
+  // "asdict" — "Converts the dataclass obj to a dict": a word of the description inside the name.
+  if (words.some((word) => word.length >= 4 && name.includes(word))) return true;
+  return parts.some((part) =>
+    words.some((word) => word.startsWith(part.slice(0, Math.max(4, part.length - 2))) || (part.startsWith(word) && word.length >= 4)),
+  );
+}
+
+/** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"). */
+function description(sentence: Sentence): string | undefined {
+  const [first, ...rest] = sentence.tokens;
+  if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase())) return undefined;
+  if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
+  // "Collapse and truncate the given text": both verbs agree with the thing asked about.
+  const [and, second] = rest;
+  const coordinated = and?.lower === 'and' && second !== undefined && readsAsVerb(second.lower);
+  const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...rest.slice(2)] : rest;
+  const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;
+  return text.replace(/\s*\.$/, '');
+}
+
+export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
+  const preference = byDifficulty(difficulty, { easy: 0.7, medium: 0.6, hard: 0.6 });
+  if (preference === undefined) return [];
+  const firstSentence = new Map<string, Sentence>();
+  for (const sentence of analysis.sentences) {
+    if (sentence.section && isSignature(sentence.section) && !firstSentence.has(sentence.section)) firstSentence.set(sentence.section, sentence);
+  }
+  const groups = new Map<string, Entry[]>();
+  for (const [label, sentence] of firstSentence) {
+    const entry = entryOf(label, sentence);
+    if (!entry) continue;
+    const key = `${entry.prefix}|${entry.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return [...groups.values()].flatMap((entries) => {
+    // Overloads ("new URLSearchParams()" thrice) are one entry with several descriptions: none is the answer alone.
+    const members = entries.map((entry) => entry.member);
+    const distinct = entries.filter((entry) => members.indexOf(entry.member) === members.lastIndexOf(entry.member));
+    if (distinct.length < OPTIONS) return [];
+    const option = (entry: Entry) => makeOption(entry.member, { family: ENTRY_FAMILY, units: new Set([entry.sentence.unit]) });
+    // "console.info(): an alias for console.log()": an entry that names the answer in its description may do the same.
+    const optionsFor = (answer: Entry): Option[] =>
+      distinct.filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text)).map(option);
+    // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
+    // asyncFn promise…") are both right for that description.
+    const described = distinct.map((entry) => description(entry.sentence));
+    return distinct.flatMap((entry, index): Candidate[] => {
+      const does = described[index];
+      if (!does || described.indexOf(does) !== described.lastIndexOf(does) || namesItself(entry.member, does)) return [];
+      return [
+        {
+          kind: 'entry',
+          preference,
+          position: entry.sentence.id,
+          fact: `sentence:${entry.sentence.id}`,
+          question: () => ({
+            stem: `Which ${entry.prefix} ${entry.kind} ${does}?`,
+            answer: option(entry),
+            pools: [{ family: ENTRY_FAMILY, options: optionsFor(entry) }],
+            explanation: quoteExplanation(`${entry.prefix}.${entry.member}: ${entry.sentence.text}`, entry.member),
+            source: sentenceReference(analysis, entry.sentence, entry.member),
+          }),
+        },
+      ];
+    });
+  });
+}
