@@ -60,8 +60,8 @@ function namesItself(member: string, description: string): boolean {
     .filter((part) => part.length >= 3 && !NAME_VERBS.has(part));
   const words = comparisonTokens(description);
   const name = member.toLowerCase();
-  // "asdict" — "Converts the dataclass obj to a dict": a word of the description inside the name.
-  if (words.some((word) => word.length >= 4 && name.includes(word))) return true;
+  // "asdict" — "Converts the dataclass obj to a dict", "randbits" — "…with k random bits": a word of the description inside the name.
+  if ((description.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some((word) => name.includes(word))) return true;
   return parts.some((part) =>
     words.some((word) => word.startsWith(part.slice(0, Math.max(4, part.length - 2))) || (part.startsWith(word) && word.length >= 4)),
   );

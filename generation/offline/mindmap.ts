@@ -65,7 +65,7 @@ const MIN_MAIN_SECTIONS = 3;
  * numbered, else by its level in the document's markup (h2 under h1, "###" under "##") where every
  * heading has one. Empty when neither tells.
  */
-function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<string, number>): Map<string, number> {
+function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<string, number>, title: string): Map<string, number> {
   const sections = [...new Set(headings)];
   const numbered = new Map<string, number>();
   for (const section of sections) {
@@ -74,7 +74,26 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
   }
   if (numbered.size > 0) return numbered;
   const levelled = sections.map((section) => [section, headingLevels.get(section.trim())] as const);
-  return levelled.every(([, level]) => level !== undefined) ? new Map(levelled as Array<readonly [string, number]>) : new Map();
+  if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
+  return sections.some(isSignature) ? entryDepths(sections, title) : new Map();
+}
+
+/** The depth a printed reference's entries take under the plain heading before them. */
+const ENTRY_DEPTH = 2;
+
+/**
+ * A printed API reference has no heading levels, but its entries ("Queue.put(item)") belong to the
+ * plain heading before them ("Queue Objects"); those before any but the page's title are sections.
+ */
+function entryDepths(sections: readonly string[], title: string): Map<string, number> {
+  const depths = new Map<string, number>();
+  let under = false;
+  for (const section of sections) {
+    const entry = isSignature(section);
+    if (!entry) under = comparisonKey(section) !== comparisonKey(title);
+    depths.set(section, entry && under ? ENTRY_DEPTH : 1);
+  }
+  return depths;
 }
 
 /**
@@ -106,11 +125,15 @@ function sectionHeadings(analysis: Analysis): string[] {
 function mainSectionOf(analysis: Analysis): MainSections | undefined {
   const { headingLevels } = analysis;
   const headings = sectionHeadings(analysis);
-  const depthOf = sectionDepths(headings, headingLevels);
+  const depthOf = sectionDepths(headings, headingLevels, analysis.title ?? '');
   const depths = new Map<number, number>();
   for (const depth of depthOf.values()) depths.set(depth, (depths.get(depth) ?? 0) + 1);
   const ordered = [...depths.keys()].sort((a, b) => a - b);
-  const depth = ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2);
+  // A printed reference's plain headings are its main sections however few, the entries under them never.
+  const printedEntries = headingLevels.size === 0 && [...depthOf].some(([section, level]) => level === ENTRY_DEPTH && isSignature(section));
+  const depth = printedEntries
+    ? 1
+    : (ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2));
   if (depth === undefined) return undefined;
   let current: string | undefined;
   let headed = false;

@@ -1,7 +1,7 @@
 import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
-import { opensWithCallout } from './headings.ts';
+import { isSignature, opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -228,6 +228,21 @@ function withoutGluedButton(lines: readonly string[]): string[] {
 }
 
 /** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
+/** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
+const ENTRY_LABEL = /^(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+/;
+
+/**
+ * "heapq.heappush(heap, item)" over "Push the value item onto the heap…": a printed API reference's
+ * entry, its signature on a line of its own over the text that describes it, heads a section as the
+ * web page's entry does (a line of example code is followed by code, not by a sentence). Only a dotted
+ * name is taken: "fib(2000)" alone on a line is a call in an example.
+ */
+function entryHeading(line: string, next: string): string | undefined {
+  const signature = line.replace(ENTRY_LABEL, '');
+  if (!isSignature(signature) || !/^[^(]*\./.test(signature)) return undefined;
+  return /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
+}
+
 export function segmentText(text: string, permissive: boolean): SegmentedText {
   const lines = withoutGluedButton(text.split(/\r?\n/));
   const blocks: TextBlock[] = [];
@@ -272,6 +287,13 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
       close();
       if (!metadata[1]) while (index + 1 < lines.length && !(lines[index + 1] ?? '').trim()) index += 1;
       if (!metadata[1]) index += 1;
+      continue;
+    }
+    const entry = entryHeading(line, lines[index + 1]?.trim() ?? '');
+    if (entry) {
+      close();
+      blocks.push({ kind: 'heading', text: entry });
+      afterCode = false;
       continue;
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console

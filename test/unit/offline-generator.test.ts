@@ -796,6 +796,40 @@ describe('offline mindmaps', () => {
     assert.deepEqual(branches, ['More on Layers', 'Framing and detecting transmission errors on the link', 'Routing']);
   });
 
+  test("a printed API reference: an entry's signature over its description heads a section under the heading before it; a call in an example heads nothing", async () => {
+    const page = [
+      'heapq — Heap queue algorithm',
+      'This module provides an implementation of the heap queue algorithm, also known as the priority queue algorithm.',
+      '',
+      'Heap Functions',
+      'The following functions are provided by the module for every program that keeps a heap.',
+      'heapq.heappush(heap, item)',
+      'Push the value item onto the heap, maintaining the heap invariant of the list.',
+      'heapq.heappop(heap)',
+      'Pop and return the smallest item from the heap, maintaining the heap invariant.',
+      'class heapq.Merger(iterables)',
+      'Merge multiple sorted inputs into a single sorted output over the sorted values.',
+      '',
+      'Basic Examples',
+      'A heapsort can be implemented by pushing all values onto a heap and then popping off the smallest values one at a time.',
+      'heapsort(values)',
+      'print(values)',
+    ].join('\n');
+    const content: ExtractedContent = { title: 'heapq — Heap queue algorithm', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const map = (await generator.mindmap({ sourceTitle: 'heapq', content, difficulty: 'hard' })).content;
+    const branches = branchLabels(map);
+    assert.deepEqual(branches, ['Heap Functions', 'Basic Examples']);
+    const under = (label: string) => {
+      const parent = map.nodes.find((node) => node.label === label);
+      return map.nodes.filter((node) => node.parentId === parent?.id).map((node) => node.label);
+    };
+    assert.ok(
+      ['heapq.heappush()', 'heapq.heappop()', 'heapq.Merger()'].every((entry) => under('Heap Functions').includes(entry)),
+      under('Heap Functions').join(' | '),
+    );
+    assert.ok(!map.nodes.some((node) => /heapsort\(|print\(/.test(node.label)));
+  });
+
   test('in a long text, a word that heads several more specific terms ("variables" beside "local variables") is no node', async () => {
     const topics = ['local variables', 'global variables', 'class variables', 'instance variables'];
     const sections = topics.map((topic, index) => ({
