@@ -174,9 +174,11 @@ const questionKind = (stem: string) =>
           ? 'which statement is true'
           : /^Which \S+ (?:function|method|class) /.test(stem)
             ? 'API entry'
-            : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
-              ? 'purpose'
-              : 'table';
+            : /^Which (?:package|command|program|utility|tool|daemon) /.test(stem)
+              ? 'program or package'
+              : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
+                ? 'purpose'
+                : 'table';
 for (const part of parts) {
   const quizItems = items.filter((item) => item.resource === 'quiz' && item.difficulty === 'medium' && partOf.get(item.document) === part);
   const kinds = [...new Set(quizItems.map((item) => questionKind(item.text)))].sort();

@@ -53,7 +53,7 @@ const NAME_VERBS = new Set(['get', 'set', 'is', 'has', 'new', 'create', 'make', 
  * records"; "getStore" — "Returns the current store"; "asdict" — "…to a dict"): a reader picks it by
  * the shared word.
  */
-function namesItself(member: string, description: string): boolean {
+export function namesItself(member: string, description: string): boolean {
   const parts = member
     .split(/_|(?<=\p{Ll})(?=\p{Lu})|\d+/u)
     .map((part) => part.toLowerCase())

@@ -23,7 +23,7 @@ export type Question = {
 };
 
 export type Candidate = {
-  kind: 'term' | 'meaning' | 'cloze' | 'purpose' | 'statement' | 'number' | 'cell' | 'row' | 'entry';
+  kind: 'term' | 'meaning' | 'cloze' | 'purpose' | 'statement' | 'number' | 'cell' | 'row' | 'entry' | 'program';
   preference: number;
   /** Document order, for the order of the questions. */
   position: number;

@@ -37,6 +37,7 @@ import {
   type QuizPools,
 } from './quiz-pools.ts';
 import { entryQuestions } from './entry-questions.ts';
+import { programQuestions } from './program-questions.ts';
 import { statementQuestions } from './statement-questions.ts';
 import type { Table } from './tables.ts';
 import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
@@ -48,6 +49,7 @@ import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
 //   - a key phrase or a number/date blanked out of one of its sentences;
 //   - which of a section's statements is true (./statement-questions.ts);
 //   - which entry of an API reference does what its description says (./entry-questions.ts);
+//   - which program or package of a manual does what a sentence says of it (./program-questions.ts);
 //   - a cell of a table ("What is the capital of France?", "Which country has the capital Paris?").
 // Which kinds a difficulty allows, and how much it prefers each, is set here: easy keeps to central
 // definitions and terms and asks no numbers; hard prefers less central terms, numbers, dates and
@@ -399,6 +401,7 @@ export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty:
     ...fromSentences,
     ...statementQuestions(build),
     ...entryQuestions(build),
+    ...programQuestions(build),
     ...analysis.tables.flatMap((table) => tableCandidates(build, table)),
   ];
 }

@@ -11,6 +11,7 @@ import {
 } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import { ENTRY_FAMILY } from './entry-questions.ts';
+import { PROGRAM_FAMILY } from './program-questions.ts';
 import { isVariant, pickDistractors, type Option } from './distractors.ts';
 import type { Candidate, Question } from './question-parts.ts';
 import { quizCandidates } from './quiz-candidates.ts';
@@ -94,7 +95,7 @@ const DISTRACTORS = 3;
  * noun, defined with its genus or in its glossary, entries of one module or class of an API reference.
  * The generator knows the kind of a wrong option only there.
  */
-const SHOWS_KIND: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY, ENTRY_FAMILY]);
+const SHOWS_KIND: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMILY, SAME_GENUS_FAMILY, GLOSSARY_ENTRY_FAMILY, ENTRY_FAMILY, PROGRAM_FAMILY]);
 const MIN_SHOWN_KIND = 2;
 const countOf = (families: ReadonlySet<string>, options: readonly Option[]) => options.filter((option) => families.has(option.family)).length;
 const shownKind = (options: readonly Option[]) => countOf(SHOWS_KIND, options);

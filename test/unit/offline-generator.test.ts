@@ -606,6 +606,52 @@ describe('offline quizzes', () => {
     }
   });
 
+  test("a manual's package or program is asked by what it does among the other packages, or programs, the page names: not one that names itself, points back, or is a word English makes", () => {
+    const text = [
+      'The slapd package contains the OpenLDAP server for the whole network.',
+      'The ldap-utils package includes command-line tools for interacting with directory servers.',
+      'The migrationtools package provides scripts that extract data from the standard Unix files.',
+      'The libnss-ldap package lets the system look users up in a directory.',
+      'The libpam-ldap package makes the login modules check passwords against a directory.',
+      'The samba package contains the two main servers of Samba 4 for file sharing.',
+      'The groupmod command modifies the name or identifier of an existing group.',
+      'The partitioning tool configures several volumes in a few guided steps.',
+      'The delgroup command removes a group that no account needs any more.',
+      'The usermod command alters the login name, home directory or shell of an account.',
+      'The chfn command alters the full name and other public details of an account.',
+      'The vipw command opens the account database in an editor and locks it meanwhile.',
+      'The getent command looks entries up in the system databases, local or remote.',
+      'The newgrp command starts a new shell session under another group identifier.',
+    ].join(' ');
+    const analysis = analyseSection('Directory services', text);
+    const asked = new Map(
+      quizCandidates(analysis, quizPools(analysis), 'medium')
+        .filter((candidate) => candidate.kind === 'program')
+        .map((candidate) => candidate.question())
+        .map((question) => [question.answer.text, question]),
+    );
+    assert.equal(asked.get('slapd')?.stem, 'Which package contains the OpenLDAP server for the whole network?');
+    assert.equal(asked.get('usermod')?.stem, 'Which command alters the login name, home directory or shell of an account?');
+    // Samba's package names Samba and groupmod's description its group; vipw's points back ("locks it");
+    // "partitioning" is a word, not a name.
+    for (const unfit of ['samba', 'groupmod', 'vipw', 'partitioning']) assert.ok(!asked.has(unfit), unfit);
+    const slapd = asked.get('slapd');
+    assert.ok(slapd);
+    const packages = new Set(['ldap-utils', 'migrationtools', 'libnss-ldap', 'libpam-ldap', 'samba']);
+    for (let seed = 0; seed < 10; seed += 1) {
+      const options: string[] = (distractorsFor(slapd, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
+      assert.equal(options.length, 3);
+      assert.ok(
+        options.every((option) => packages.has(option)),
+        `packages only, never a program: ${options.join(', ')}`,
+      );
+    }
+    // The usermod and chfn commands both change an account's details: neither is a wrong option for the other.
+    const usermod = asked.get('usermod');
+    assert.ok(usermod);
+    assert.ok(!usermod.pools.some((pool) => pool.options.some((option) => option.text === 'chfn')));
+  });
+
   test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before, or a subjectless function description', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
