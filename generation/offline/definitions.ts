@@ -442,6 +442,7 @@ const isProse = (definition: Definition) =>
   !looksLikeCode(definition.term) &&
   !looksLikeCode(definition.text) &&
   !API_DESCRIPTION.test(definition.text) &&
+  !opensWithDoing(definition.text) &&
   !SHOUTED.test(definition.text) &&
   !(definition.origin === 'sentence' && (QUALITY.test(definition.text) || (/^\p{Ll}/u.test(definition.quote) && !opensWithCommandName(definition)))) &&
   !FRAGMENT_START.test(definition.text) &&
@@ -464,11 +465,11 @@ const isProse = (definition: Definition) =>
   !isCutShort(definition.text);
 /**
  * "A semicolon-separated list of subsystem.priority pairs (example.": a bracket left open; ":* options
- * also control…" (the rest of "Acquire::*"), "Is appended to result, and.": a text cut at its start or
- * its end.
+ * also control…" (the rest of "Acquire::*"), "Of three values a, b and c will be…" (the rest of "the
+ * harmonic mean of…"), "Is appended to result, and.": a text cut at its start or its end.
  */
 function isCutShort(text: string): boolean {
-  if (/^[^\p{L}\p{N}“"'(]/u.test(text) || /\b(?:and|or|but|nor|the|an?|of)\.$/i.test(text)) return true;
+  if (/^(?:[^\p{L}\p{N}“"'(]|of\s)/iu.test(text) || /\b(?:and|or|but|nor|the|an?|of)\.$/i.test(text)) return true;
   let depth = 0;
   for (const character of text) {
     if (character === '(') depth += 1;
@@ -552,8 +553,19 @@ function isCircular(definition: Definition): boolean {
   const lead = words.slice(0, CIRCULAR_LEAD_WORDS);
   return lead.some((_, at) => term.length > 0 && term.every((word, offset) => words[at + offset] === word) && !COPULAS.has(words[at + term.length] ?? ''));
 }
-/** How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"). */
-const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?)\b/i;
+/**
+ * How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"),
+ * and a flag's effect ("If true (the default is False), __slots__ attribute will be generated…").
+ */
+const API_DESCRIPTION = /^(?:pointer|output|input|returns?|return value|specif(?:y|ies)|counts?|initially|node|flags?|if\s+(?:true|false)\b)\b/i;
+/**
+ * "Gives an unbiased estimate of the true population mean…" under "sample": what a function does, as its
+ * reference entry says it, not what a term is.
+ */
+function opensWithDoing(text: string): boolean {
+  const [word = '', next = ''] = text.split(/\s+/);
+  return /^\p{Lu}\p{Ll}+s$/u.test(word) && /^(?:an?|the)$/i.test(next) && readsAsVerb(word.slice(0, -1).toLowerCase());
+}
 /** "Mutable, and their elements…": a word and a comma open an aside, not a definition. */
 const FRAGMENT_START = /^[\p{L}-]+,\s/u;
 /** "tagValue", "octetName": a name from code, as a reference manual lists its parameters. */

@@ -1717,7 +1717,7 @@ describe('what a definition is not', () => {
     assert.ok(!displays.some((display) => /COMMUNITY/.test(display)) && displays.includes('OCTET STRING'), displays.join(', '));
   });
 
-  test('formulas, arguments, comparisons, narration, praise, printed output, circular bodies and bodies cut short are no definitions', () => {
+  test('formulas, arguments, comparisons, narration, praise, printed output, circular bodies, bodies cut short, what a function does and what a flag does are no definitions', () => {
     const found = terms(
       [
         'selector: A semicolon-separated list of subsystem.priority pairs (example.',
@@ -1752,6 +1752,11 @@ describe('what a definition is not', () => {
         'CUPS is an elegant solution for printing from a workstation to a shared printer.',
         'Partitioning is an interesting solution for a disk that already contains another system.',
         'A data frame is a list of vectors of equal length that holds a table.',
+        '',
+        'harmonic: Of three values a, b and c will be equivalent to the reciprocal of the mean.',
+        '',
+        'The sample mean gives an unbiased estimate of the true population mean, so that when taken on average.',
+        'slots: If true (the default is False), a slots attribute will be generated.',
       ].join('\n'),
     );
     assert.deepEqual(found, ['contiguous', 'statement', 'data frame']);
