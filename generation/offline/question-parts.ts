@@ -120,7 +120,7 @@ const LABEL_START = /^\S{1,40}:\s/u;
 /** "A glob-deleteall element, which indicates that…": a list's entry, a name and what it does, not a sentence. */
 const LIST_ENTRY = /^(?:an?|the)\s[^,.;:]{1,60},\s(?:which|that|who)\b/i;
 
-function insideBrackets(tokens: readonly Token[], at: number): boolean {
+export function insideBrackets(tokens: readonly Token[], at: number): boolean {
   let depth = 0;
   for (let index = 0; index < at; index += 1) {
     const text = tokens[index]?.text;

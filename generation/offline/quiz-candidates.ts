@@ -12,6 +12,7 @@ import {
   blankablePhrases,
   byDifficulty,
   EARLY_TOKENS,
+  insideBrackets,
   isInPredicate,
   maskTokens,
   quoteExplanation,
@@ -279,21 +280,31 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
 const ROUGHLY = new Set(['about', 'around', 'roughly', 'nearly', 'almost', 'approximately', 'some']);
 
 /**
+ * "Note that … the line length limit of 4095 bytes still applies", "A 95% confidence interval would be
+ * …", "As an exercise you may care to find the usual 95% confidence limits…": a number in a side note,
+ * a supposed case or an exercise is a detail of an example, not a fact the text is about.
+ */
+const ASIDE = /^(?:note that|as an exercise)\b|\bwould\b/i;
+
+/**
  * A date, or a number that counts or measures something the sentence names ("128 ASCII symbols"); not a
  * label's number, a rough one, or part of a written-together value ("350k", "6Mb", the "1" of "1.1
- * million"). Judged on the read parts, rough and written-together numbers were kept 0 times in 3.
+ * million"); nor a year that names a thing ("the 1991 release of S") or stands in brackets ("(RFC 959
+ * was issued in 1985!)"). Judged on the read parts, rough and written-together numbers were kept 0
+ * times in 3, years naming a thing or in brackets and numbers in asides 0 in 4.
  */
 function isQuantity(type: string, tokens: readonly Token[], start: number, end: number): boolean {
   const before = tokens[start - 1];
   const after = tokens[end + 1];
   if (before && (NUMBER_LABELS.test(before.text) || before.pos === 'PROPN' || ROUGHLY.has(before.lower))) return false;
   if ((tokens[start]?.space === '' && /[\d.,]$/.test(before?.text ?? '')) || (after?.space === '' && /^\p{L}/u.test(after.text))) return false;
-  return type === 'DATE' || (after !== undefined && (after.pos === 'NOUN' || after.text === '%'));
+  if (type === 'DATE') return !insideBrackets(tokens, start) && !(before?.pos === 'DET' && after?.pos === 'NOUN');
+  return after !== undefined && (after.pos === 'NOUN' || after.text === '%');
 }
 
 function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence): Candidate[] {
   const preference = byDifficulty(difficulty, { hard: 0.8 });
-  if (preference === undefined) return [];
+  if (preference === undefined || ASIDE.test(sentence.text)) return [];
   return sentence.entities.flatMap((entity): Candidate[] => {
     if (!QUIZ_ENTITY_TYPES.has(entity.type)) return [];
     const span = entityAnswer(sentence.tokens, entity.start, entity.end);

@@ -687,18 +687,24 @@ describe('offline quizzes', () => {
     for (const stem of stems) assert.doesNotMatch(stem, /_____ (?:file|variable)\b/, stem);
   });
 
-  test('no number question on a rough number ("Around 100 datasets") or a piece of a written-together value ("350k", the "1" of "1.1 million")', () => {
+  test('no number question on a rough number ("Around 100 datasets"), a piece of a written-together value ("350k", the "1" of "1.1 million"), a year naming a thing ("the 1991 release") or in brackets, or a number in a note, a supposed case or an exercise', () => {
     const text = [
       'Around 100 datasets are supplied with the base system in one package of the distribution.',
       'The defaults are 6Mb and 350k respectively and can be set by two environment variables.',
       'A code point value is an integer in the range 0 to 0x10FFFF, about 1.1 million values in all.',
       'The Master Boot Record occupies the first 512 bytes of the first hard disk of the machine.',
+      'The new features of the 1991 release of S are covered in a book edited by two of its authors.',
+      'FTP is one of the first protocols of the Internet (RFC 959 was issued in 1985!).',
+      'Note that the line length limit of 4095 bytes still applies to every command typed at the prompt.',
+      'A 95% confidence interval would be the parameter estimate plus or minus twice its standard error.',
+      'As an exercise you may care to find the usual 95% confidence limits for the state mean incomes.',
+      'The first public version of the language was released in 1991 by its author.',
     ].join(' ');
     const analysis = analyseSection('Numbers', text);
     const answers = quizCandidates(analysis, quizPools(analysis), 'hard')
       .filter((candidate) => candidate.kind === 'number')
       .map((candidate) => candidate.question().answer.text);
-    assert.deepEqual(answers, ['512']);
+    assert.deepEqual(answers, ['512', '1991']);
   });
 
   test('no blank asks for the name of a value ("The _____ is 50") or for a quality after "is" ("are all _____")', () => {
