@@ -87,6 +87,13 @@ const isCopula = (between: readonly Token[]) =>
 
 /** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
 const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
+/**
+ * "Ekiga, Linphone, Psi, Jitsi and Jami": two items of one list however many items stand between them
+ * (only names, nouns and commas or conjunctions do), so that swapped they say the same.
+ */
+const listedTogether = (between: readonly Token[]) =>
+  between.some((token) => COORDINATING.has(token.lower)) &&
+  between.every((token) => COORDINATING.has(token.lower) || token.pos === 'PROPN' || token.pos === 'NOUN');
 
 /**
  * The sentence with two of its own concepts in each other's places ("Local variables become free
@@ -106,12 +113,13 @@ function rolesSwapped(statement: Statement, stated: Stated): string | undefined 
       // A name and a concept do not trade places ("Copyleft discovered the idea when…" from "Richard Stallman discovered…").
       if (Boolean(first.phrase.proper) !== Boolean(second.phrase.proper)) continue;
       const between = tokens.slice(first.span.end + 1, second.span.start);
-      if (between.length <= 2 && between.some((token) => COORDINATING.has(token.lower))) continue;
+      if ((between.length <= 2 && between.some((token) => COORDINATING.has(token.lower))) || listedTogether(between)) continue;
       // "maxsize is an integer that…" turned round ("Integer is a maxsize that…") is nonsense, not a false statement.
       if (isCopula(between)) continue;
       const surface = (span: typeof first.span) => tokens.slice(span.start, span.end + 1);
       const moved = (span: typeof first.span, from: readonly Token[]): Token[] => {
-        const text = span.start === 0 ? capitaliseFirst(joinTokens(from)) : lowerFirstUnlessAcronym(joinTokens(from));
+        // Names keep their capitals wherever they move ("Jitsi", not "jitsi"); concepts take the sentence's case.
+        const text = span.start === 0 ? capitaliseFirst(joinTokens(from)) : first.phrase.proper ? joinTokens(from) : lowerFirstUnlessAcronym(joinTokens(from));
         return [{ text, lower: text.toLowerCase(), lemma: text, pos: 'NOUN', stop: false, space: tokens[span.start]?.space ?? ' ' }];
       };
       const before = tokens.slice(0, first.span.start);

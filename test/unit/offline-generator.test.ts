@@ -411,6 +411,16 @@ describe('offline quizzes', () => {
     const falseOptions = falseStatements('R', 'Scope', statements);
     assert.ok(falseOptions.includes('Local variables are looked up where the function was defined, free variables where it runs.'), falseOptions.join(' | '));
     assert.ok(!falseOptions.some((option) => option.startsWith('The free variables and the local variables')), falseOptions.join(' | '));
+    // Two items of one list trade places however many items stand between them: the list says the same.
+    const clients = [
+      'The default GNOME desktop suggests the Empathy communications client for calls and chat.',
+      'Popular alternatives to Empathy include Ekiga, Linphone, Psi, Jitsi and Jami on the Debian desktop.',
+      'The KDE project provides KDE Telepathy, a communications client based on the Telepathy framework.',
+      'Jitsi requires no client other than a web browser for encrypted calls between users.',
+      'Lumicall lets a mobile phone on Android call the users of the desktop clients.',
+    ];
+    const reordered = falseStatements('RTC', 'Clients', clients).filter((option) => option.startsWith('Popular alternatives'));
+    assert.deepEqual(reordered, [], reordered.join(' | '));
   });
 
   test('a false statement never turns "X is a Y" round, nor trades a name for a concept', () => {
