@@ -153,8 +153,9 @@ export function maxUsesOfCorrectPosition(numberOfQuestions: number): number {
 }
 
 const NUMBERING_BLANK = /\b(section|example|chapter|figure|table|page|listing|step|appendix|part)\s+_{3,}/i;
-/** Prompts, calls (with or without arguments: plot(f, y)), braces, assignments (also flags such as WITH_TLS=no), comparisons, indexing, pointers and command-line options. */
-const CODE_TOKENS = /(>>>|\(\)|\w\([^()\s]*(?:,\s?[^()]*)?\)|[{}]|\s=\s|\w=\w|::|\|\s|=>|\$\s|!=|==|->|\w\[|(?:^|\s)--?[a-z]\w*\b(?!-)|\s\*\s?\w|\w\s?\*\s)/i;
+/** Prompts, calls (with or without arguments: plot(f, y)), braces, assignments (also flags such as WITH_TLS=no), comparisons, indexing, pointers, command-line options and dotted names with a suffix ("module.function:start"). */
+const CODE_TOKENS =
+  /(>>>|\w\.\w+:\w|\(\)|\w\([^()\s]*(?:,\s?[^()]*)?\)|[{}]|\s=\s|\w=\w|::|\|\s|=>|\$\s|!=|==|->|\w\[|(?:^|\s)--?[a-z]\w*\b(?!-)|\s\*\s?\w|\w\s?\*\s)/i;
 
 export function looksLikeCode(text: string): boolean {
   return CODE_TOKENS.test(text);

@@ -461,6 +461,7 @@ const isProse = (definition: Definition) =>
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
   !DEGREE_LEAD.test(definition.text) &&
   !ACTIVITY_TERM.test(definition.term) &&
+  !DECLARATION.test(definition.term) &&
   !isCircular(definition) &&
   !isCutShort(definition.text);
 /**
@@ -482,9 +483,9 @@ function isCutShort(text: string): boolean {
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
+/** "Similar to…", "A bit more complex", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
 /**
  * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
  * of such tunnels": a rank or one instance among others the text points back to, a remark about the
@@ -542,6 +543,8 @@ const TYPICAL_LEAD =
 const EMPHATIC_COPULA = /\b(?:is|are)\s+(?:truly|really|definitely|certainly|indeed|clearly|obviously)\s/i;
 /** "A relatively regimented activity", "a fairly new tool": a degree, a judgement of the term rather than its kind. */
 const DEGREE_LEAD = /^an?\s+(?:relatively|fairly|rather|somewhat|pretty|truly|really)\s/i;
+/** "class TracingChannel", "function fn": a declaration's keyword and a name from code, as a reference's heading writes it; the name alone is the term. */
+const DECLARATION = /^(?:class|interface|struct|enum|function|method)\s+\S*\p{Lu}/u;
 /** "understanding descriptors", "using the logger": an activity about a concept, not the concept. */
 const ACTIVITY_TERM = /^(?:understanding|learning|knowing|using)\s/i;
 const CIRCULAR_LEAD_WORDS = 4;

@@ -61,6 +61,11 @@ const POINTING = new Set([
  */
 const ELSEWHERE =
   /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former|thus)\b|\bnext (?:paragraph|section|chapter|page)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b|\b(?:however|nevertheless)\b|\bin the (?:first|second|third|other) case\b|\bsuch an?\b|\bas (?:already )?mentioned\b|\b(?:similar|the same) (?:reasons?|fashion|way|manner)\b/i;
+/**
+ * "IRC clients are a bit more complex, and…": a comparison without what it compares with leans on the
+ * text before it (more complex than the clients named there).
+ */
+const UNANCHORED_COMPARISON = /\b(?:a bit|a little|much|even|slightly|somewhat|far)\s+(?:more|less)\s+\w+(?![^.;]*\bthan\b)/i;
 /** "this chapter", "these files", "those servers": the stem points at text it does not show. */
 const DEMONSTRATIVES = new Set(['this', 'these', 'those']);
 export const EARLY_TOKENS = 6;
@@ -106,6 +111,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !CONTINUES.test(sentence.text) &&
     !ELSEWHERE.test(sentence.text) &&
     !REMARK.test(sentence.text) &&
+    !UNANCHORED_COMPARISON.test(sentence.text) &&
     !VERSION_NOTE.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );

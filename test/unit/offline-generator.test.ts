@@ -662,7 +662,7 @@ describe('offline quizzes', () => {
     assert.ok(!usermod.pools.some((pool) => pool.options.some((option) => option.text === 'chfn')));
   });
 
-  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before, or a subjectless function description', () => {
+  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before or comparing with it, or a subjectless function description', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
       'A transport layer protocol, which delivers data reliably between two programs on different hosts.',
@@ -671,6 +671,7 @@ describe('offline quizzes', () => {
       'Creates the transport layer protocol state for a new connection of the session layer.',
       '_passwd utility for the session layer passwords, and a description of the transport layer options available.',
       '[1] Since the choice of the session layer directory is a transport layer option, other places are possible.',
+      'Transport layer programs are a bit more complex, and they usually offer many options of limited use at the session layer.',
     ];
     const base = layersContent();
     const text = `${base.text} ${unfit.join(' ')}`;
@@ -1733,7 +1734,7 @@ describe('what a definition is not', () => {
     assert.ok(!displays.some((display) => /COMMUNITY/.test(display)) && displays.includes('OCTET STRING'), displays.join(', '));
   });
 
-  test('formulas, arguments, comparisons, narration, praise, printed output, circular bodies, bodies cut short, what a function does and what a flag does are no definitions', () => {
+  test('formulas, arguments, comparisons, narration, praise, printed output, circular bodies, bodies cut short, what a function does and what a flag does, comparisons, declarations and dotted names are no definitions', () => {
     const found = terms(
       [
         'selector: A semicolon-separated list of subsystem.priority pairs (example.',
@@ -1773,6 +1774,10 @@ describe('what a definition is not', () => {
         '',
         'The sample mean gives an unbiased estimate of the true population mean, so that when taken on average.',
         'slots: If true (the default is False), a slots attribute will be generated.',
+        '',
+        'The class TracingChannel is a collection of channels which together express a single traceable action.',
+        'IRC clients are a bit more complex, with many features of limited use in a corporate environment.',
+        'tracing channel: The names module.class.method:start or tracing:module.function:start in order.',
       ].join('\n'),
     );
     assert.deepEqual(found, ['contiguous', 'statement', 'data frame']);
