@@ -71,14 +71,15 @@ type Described = { named: Named; sentence: Sentence; does: string; predicateKeys
 /** "The slapd package contains the OpenLDAP server.": a sentence that opens with a named thing and says what it does. */
 function describedThing(build: Build, sentence: Sentence): Described | undefined {
   const { analysis } = build;
-  if (!isStatement(sentence) || sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !standsAlone(sentence)) return undefined;
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const [first] = spans;
   const lead = sentence.tokens[0]?.lower;
   if (!first || !(first.start === 0 || (first.start === 1 && lead === 'the'))) return undefined;
+  // The cheap tests first: most sentences open with no named thing, and the tests of a whole sentence cost.
   const named = namedThing(analysis.phrases.byKey.get(first.key));
   const verb = named && doingVerb(sentence.tokens, first.end + 1);
   if (!named || verb === undefined) return undefined;
+  if (!isStatement(sentence) || sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !standsAlone(sentence)) return undefined;
   const predicate = sentence.tokens.slice(verb);
   const words = predicate.filter((token) => /\p{L}/u.test(token.text));
   if (words.length < MIN_DESCRIPTION_WORDS || predicate.some((token) => POINTS_BACK.has(token.lower)) || !/[\p{L}\p{N})”"]\.?$/u.test(sentence.text))
