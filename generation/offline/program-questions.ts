@@ -1,4 +1,4 @@
-import { sentenceReference } from './analysis.ts';
+import { sentenceReference, type Analysis } from './analysis.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
@@ -8,9 +8,9 @@ import type { Phrase } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import { byDifficulty, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
 
-// "Which package contains the OpenLDAP server?", "Which command modifies a group's information?": a
-// manual names its programs and packages by what they do ("The slapd package contains the OpenLDAP
-// server."). The question asks for the name by that description among the other packages, or the other
+// "Which package contains the OpenLDAP server?", "Which program produces incremental differences from
+// binary dumps?": a manual names its programs and packages by what they do ("The slapd package contains
+// the OpenLDAP server."). The question asks for the name by that description among the other packages, or the other
 // programs, the same document names with their head noun, which shows them to be things of one kind.
 // It is the system manual's counterpart of the API reference's entry question (./entry-questions.ts).
 
@@ -69,8 +69,7 @@ const MIN_DESCRIPTION_WORDS = 3;
 type Described = { named: Named; sentence: Sentence; does: string; predicateKeys: string[] };
 
 /** "The slapd package contains the OpenLDAP server.": a sentence that opens with a named thing and says what it does. */
-function describedThing(build: Build, sentence: Sentence): Described | undefined {
-  const { analysis } = build;
+function describedThing(analysis: Analysis, sentence: Sentence): Described | undefined {
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const [first] = spans;
   const lead = sentence.tokens[0]?.lower;
@@ -94,8 +93,7 @@ function describedThing(build: Build, sentence: Sentence): Described | undefined
  * The other things of its kind the document names, as wrong options: none named in a sentence that also
  * names what the description is about (it may do the same), nor a second name of the answer.
  */
-function wrongOptions(build: Build, described: Described, things: readonly Named[]): Option[] {
-  const { analysis } = build;
+function wrongOptions(analysis: Analysis, described: Described, things: readonly Named[]): Option[] {
   const about = new Set(described.predicateKeys);
   const mentions = (thing: Named) => [thing.phrase, analysis.phrases.byKey.get(thing.name.toLowerCase())].flatMap((phrase) => phrase?.sentenceIds ?? []);
   const alsoDoesIt = (thing: Named) =>
@@ -120,9 +118,9 @@ export function programQuestions(build: Build): Candidate[] {
     ).values(),
   ];
   return analysis.sentences.flatMap((sentence): Candidate[] => {
-    const described = describedThing(build, sentence);
+    const described = describedThing(analysis, sentence);
     if (!described) return [];
-    const options = wrongOptions(build, described, things);
+    const options = wrongOptions(analysis, described, things);
     if (options.length < OPTIONS - 1) return [];
     const { named, does } = described;
     return [
