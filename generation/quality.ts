@@ -36,9 +36,9 @@ export function comparisonKey(text: string): string {
   return comparisonTokens(text).join(' ');
 }
 
-function tokenJaccard(a: string, b: string): number {
-  const left = new Set(comparisonTokens(a));
-  const right = new Set(comparisonTokens(b));
+function tokenJaccard(leftTokens: readonly string[], rightTokens: readonly string[]): number {
+  const left = new Set(leftTokens);
+  const right = new Set(rightTokens);
   if (left.size === 0 && right.size === 0) return 1;
   let shared = 0;
   for (const token of left) if (right.has(token)) shared += 1;
@@ -69,9 +69,12 @@ const MIN_CONTAINED_TOKENS = 3;
  * least three words, so short labels do not collide) appears word for word inside the other.
  */
 export function isNearDuplicate(a: string, b: string): boolean {
-  if (tokenJaccard(a, b) >= NEAR_DUPLICATE_JACCARD) return true;
-  const left = comparisonTokens(a);
-  const right = comparisonTokens(b);
+  return areNearDuplicates(comparisonTokens(a), comparisonTokens(b));
+}
+
+/** The same test on texts already reduced by `comparisonTokens`: one text is compared with many at the cost of reducing each once. */
+export function areNearDuplicates(left: readonly string[], right: readonly string[]): boolean {
+  if (tokenJaccard(left, right) >= NEAR_DUPLICATE_JACCARD) return true;
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
   return shorter.length >= MIN_CONTAINED_TOKENS && indexOfSequence(longer, shorter) >= 0;
 }

@@ -6,7 +6,7 @@ import {
   comparisonKey,
   comparisonTokens,
   containsPhrase,
-  isNearDuplicate,
+  areNearDuplicates,
   wellFormednessViolations,
 } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
@@ -196,6 +196,8 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
   const cursors = new Map([...queues.keys()].map((kind) => [kind, 0]));
   const perKind = new Map<string, number>();
   const chosen: Chosen[] = [];
+  /** The chosen stems, reduced once: every candidate is compared with all of them. */
+  const chosenStems: string[][] = [];
   const facts = new Set<string>();
   const answers = new Set<string>();
   while (chosen.length < wanted) {
@@ -211,7 +213,8 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     cursors.set(candidate.kind, (cursors.get(candidate.kind) ?? 0) + 1);
     if (facts.has(candidate.fact)) continue;
     const question = candidate.question();
-    if (answers.has(question.answer.key) || chosen.some((other) => isNearDuplicate(other.question.stem, question.stem))) continue;
+    const stemTokens = comparisonTokens(question.stem);
+    if (answers.has(question.answer.key) || chosenStems.some((other) => areNearDuplicates(other, stemTokens))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
     if (!distractors || !isWorthAsking(candidate.kind, question.answer, distractors, difficulty)) continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
@@ -221,6 +224,7 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     if (acronymGivenAway(question.stem, question.answer.text, wrong) || wellFormednessViolations(question.stem, [question.answer.text, ...wrong]).length > 0)
       continue;
     chosen.push({ candidate, question, distractors });
+    chosenStems.push(stemTokens);
     perKind.set(candidate.kind, (perKind.get(candidate.kind) ?? 0) + 1);
     facts.add(candidate.fact);
     answers.add(question.answer.key);
