@@ -672,6 +672,7 @@ describe('offline quizzes', () => {
       '_passwd utility for the session layer passwords, and a description of the transport layer options available.',
       '[1] Since the choice of the session layer directory is a transport layer option, other places are possible.',
       'Transport layer programs are a bit more complex, and they usually offer many options of limited use at the session layer.',
+      'Alternatively, and in the default configuration of the session layer, every transport layer program gets a private address.',
     ];
     const base = layersContent();
     const text = `${base.text} ${unfit.join(' ')}`;
