@@ -135,7 +135,7 @@ const textOf = (lines: Line[]): string => lines.map((line, index) => (index > 0 
 function blocksOf(lines: Line[], page: number, bodySize: number): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   for (const [index, line] of lines.entries()) {
-    const heading = line.size > bodySize * 1.2 && line.text.length <= 150 && !line.monospace;
+    const heading = line.size > bodySize * 1.2 && line.text.length <= 150;
     const kind: ContentBlock['kind'] = heading ? 'heading' : line.monospace ? 'code' : 'prose';
     const last = blocks.at(-1);
     // Joined as the page's text joins them, so that a code block is found in it and left out of the facts.

@@ -1,4 +1,4 @@
-import type { ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
+import type { ContentBlock, ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { isApparatus, isChromeOrSentence, isPageChrome } from './headings.ts';
@@ -7,7 +7,7 @@ import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
-import { segmentText, type TextBlock } from './segmentation.ts';
+import { entrySignature, segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
 import { capitaliseFirst, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
@@ -71,14 +71,30 @@ const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
 function factualOutline(content: ExtractedContent): OutlineEntry[] {
   // Lines compared without their trailing blanks, which a page's <pre> keeps and its outline does not.
   const unpadded = (text: string) => text.replace(/[ \t]+$/gm, '');
-  const excluded = [...new Set((content.blocks ?? []).filter((block) => NOT_FACTS.has(block.kind)).map((block) => unpadded(block.text).trim()))].filter(
-    Boolean,
-  );
+  // A printed reference sets an entry's signature in the code font ("statistics.mean(data)" over "Return the
+  // sample arithmetic mean…"): a line of its own that heads the entry, as segmentation reads it, not code. Only
+  // on a page: a web page marks its entries as such, and a line of code there is an example.
+  const isFact = (block: ContentBlock) => !NOT_FACTS.has(block.kind) || (block.kind === 'code' && block.page !== undefined && declaresParameters(block.text));
+  const excluded = [...new Set((content.blocks ?? []).filter((block) => !isFact(block)).map((block) => unpadded(block.text).trim()))].filter(Boolean);
   if (excluded.length === 0) return content.outline;
   // Only where a block stands on its own lines: the code block "mosquitto" must not cut the word out
   // of "Then use mosquitto_sub to subscribe…".
   const standing = excluded.map((block) => new RegExp(`(^|\\n)[ \\t]*${escapeRegExp(block)}[ \\t]*(?=\\n|$)`, 'g'));
   return content.outline.map((entry) => ({ ...entry, text: standing.reduce((text, block) => text.replace(block, '$1\n'), unpadded(entry.text)) }));
+}
+
+/** "data", "*args", "block=True", "/": a parameter as a signature declares it, named in lower case, with its default. */
+const PARAMETER = /^\s*(?:\*{0,2}\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
+
+/**
+ * "statistics.mean(data)", "Queue.put(item, block=True, timeout=None)": a dotted signature on a line of its
+ * own that declares parameters; an example call passes values ("stdscr.keypad(True)", "init_pair(1, …)",
+ * "basicConfig(filename='example.log')") or nothing ("curses.noecho()").
+ */
+function declaresParameters(line: string): boolean {
+  const signature = line.trim().includes('\n') ? undefined : entrySignature(line);
+  const parameters = /\((.*)\)\s*$/su.exec(signature ?? '')?.[1]?.replace(/[[\]]/g, '');
+  return parameters !== undefined && parameters.trim() !== '' && parameters.split(',').every((parameter) => PARAMETER.test(parameter));
 }
 
 /** The outline's entries, those without text among them: a heading whose text is all in its subsections still heads them. */

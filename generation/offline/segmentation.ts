@@ -238,9 +238,14 @@ const ENTRY_LABEL = /^(?:class|exception|classmethod|staticmethod|abstractmethod
  * name is taken: "fib(2000)" alone on a line is a call in an example.
  */
 function entryHeading(line: string, next: string): string | undefined {
-  const signature = line.replace(ENTRY_LABEL, '');
-  if (!isSignature(signature) || !/^[^(]*\./.test(signature)) return undefined;
-  return /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
+  const signature = entrySignature(line);
+  return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
+}
+
+/** "class queue.Queue(maxsize=0)" → "queue.Queue(maxsize=0)": a line that can head a printed reference's entry, a dotted signature. */
+export function entrySignature(line: string): string | undefined {
+  const signature = line.trim().replace(ENTRY_LABEL, '');
+  return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;
 }
 
 export function segmentText(text: string, permissive: boolean): SegmentedText {

@@ -110,6 +110,28 @@ describe('reading PDFs with and without poppler', () => {
     for (const block of result.blocks ?? []) assert.ok(result.outline[0]?.text.includes(block.text), JSON.stringify(block));
   });
 
+  test("pdf.js labels a printed reference's lines: code font is code, larger type a heading even where it names a class in the code font", async () => {
+    withoutPoppler();
+    const reference = makePlacedPdf([
+      [
+        { text: 'Function details', x: 72, y: 700, size: 16 },
+        { text: 'statistics.mean(data)', x: 72, y: 670, mono: true },
+        { text: 'Return the sample arithmetic mean of data.', x: 72, y: 652 },
+        { text: 'NormalDist', x: 72, y: 610, size: 16, mono: true },
+        { text: 'objects', x: 172, y: 610, size: 16 },
+        { text: 'NormalDist is a tool for normal distributions.', x: 72, y: 580 },
+      ],
+    ]);
+    const labelled = ((await extract(reference, 'reference.pdf')).blocks ?? []).map((block) => `${block.kind}: ${block.text}`);
+    assert.deepEqual(labelled, [
+      'heading: Function details',
+      'code: statistics.mean(data)',
+      'prose: Return the sample arithmetic mean of data.',
+      'heading: NormalDist objects',
+      'prose: NormalDist is a tool for normal distributions.',
+    ]);
+  });
+
   test('more scanned pages than PDF_OCR_MAX_PAGES is a clear error', async () => {
     process.env['PDF_OCR_MAX_PAGES'] = '1';
     const scanned = await makeScannedPdf([['Page one.'], ['Page two.']]);

@@ -38,12 +38,13 @@ function assemble(pages: PageContent[], title: string | undefined): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-/** Resources naming one Helvetica font as /F1, added to the file once for all its pages. */
+/** Resources naming Helvetica as /F1 and Courier (a code font) as /F2, added to the file once for all its pages. */
 function helveticaResources(): PageContent['resources'] {
-  let font = 0;
+  let [font, mono] = [0, 0];
   return (add) => {
     font ||= add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-    return `<< /Font << /F1 ${font} 0 R >> >>`;
+    mono ||= add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>');
+    return `<< /Font << /F1 ${font} 0 R /F2 ${mono} 0 R >> >>`;
   };
 }
 
@@ -58,15 +59,15 @@ export function makePdf(pages: string[][], options: { title?: string } = {}): Bu
   );
 }
 
-/** A piece of text drawn at a place on the page (PDF units from the bottom left), in a type size. */
-export type PlacedText = { text: string; x: number; y: number; size?: number };
+/** A piece of text drawn at a place on the page (PDF units from the bottom left), in a type size, in the code font where `mono`. */
+export type PlacedText = { text: string; x: number; y: number; size?: number; mono?: boolean };
 
 /** Pages whose pieces are drawn in the order given, wherever they lie, as a browser's printout paints them. */
 export function makePlacedPdf(pages: PlacedText[][]): Buffer {
   const resources = helveticaResources();
   return assemble(
     pages.map((pieces) => ({
-      stream: pieces.map(({ text, x, y, size = 12 }) => `BT /F1 ${size} Tf 1 0 0 1 ${x} ${y} Tm (${escape(text)}) Tj ET`).join('\n'),
+      stream: pieces.map(({ text, x, y, size = 12, mono }) => `BT /F${mono ? 2 : 1} ${size} Tf 1 0 0 1 ${x} ${y} Tm (${escape(text)}) Tj ET`).join('\n'),
       resources,
     })),
     undefined,

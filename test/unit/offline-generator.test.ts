@@ -616,6 +616,33 @@ describe('offline quizzes', () => {
     }
   });
 
+  test("a printed reference's signature set in the code font still heads its entry; example code is still left out", () => {
+    const lines = [
+      'Function details',
+      'statistics.mean(data)',
+      'Return the sample arithmetic mean of data which can be a sequence or iterable.',
+      'statistics.median(data)',
+      'Return the median (middle value) of numeric data, using the common mean of middle two.',
+      '>>> statistics.mean([1, 2, 3, 4, 4])',
+      'The arithmetic mean is the sum of the data divided by the number of data points.',
+      'stdscr.keypad(True)',
+      'Keys are then read as special values by the example above, whatever the terminal sends.',
+    ];
+    const text = lines.join('\n');
+    const kinds = ['heading', 'code', 'prose', 'code', 'prose', 'code', 'prose', 'code', 'prose'] as const;
+    const analysis = analyse({
+      title: 'statistics',
+      text,
+      outline: [{ kind: 'page', index: 0, text }],
+      blocks: lines.map((line, index) => ({ kind: kinds[index] ?? 'prose', text: line, page: 1 })),
+    });
+    const sections = new Set(analysis.sentences.map((sentence) => sentence.section));
+    assert.ok(sections.has('statistics.mean(data)') && sections.has('statistics.median(data)'), [...sections].join(' | '));
+    assert.ok(!analysis.sentences.some((sentence) => sentence.text.includes('>>>')), 'the example line is no fact');
+    // A call that passes values is an example, not an entry: no section of its own, no fact.
+    assert.ok(![...sections].some((section) => section?.includes('keypad')) && !analysis.sentences.some((sentence) => sentence.text.includes('keypad(')));
+  });
+
   test("a manual's package or program is asked by what it does among the other packages, or programs, the page names: not one that names itself, points back, or is a word English makes", () => {
     const text = [
       'The slapd package contains the OpenLDAP server for the whole network.',
