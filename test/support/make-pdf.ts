@@ -39,7 +39,7 @@ function assemble(pages: PageContent[], title: string | undefined): Buffer {
 }
 
 /** Resources naming Helvetica as /F1 and Courier (a code font) as /F2, added to the file once for all its pages. */
-function helveticaResources(): PageContent['resources'] {
+function fontResources(): PageContent['resources'] {
   let [font, mono] = [0, 0];
   return (add) => {
     font ||= add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
@@ -49,7 +49,7 @@ function helveticaResources(): PageContent['resources'] {
 }
 
 export function makePdf(pages: string[][], options: { title?: string } = {}): Buffer {
-  const resources = helveticaResources();
+  const resources = fontResources();
   return assemble(
     pages.map((lines) => ({
       stream: ['BT', '/F1 12 Tf', '14 TL', '72 740 Td', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n'),
@@ -64,7 +64,7 @@ export type PlacedText = { text: string; x: number; y: number; size?: number; mo
 
 /** Pages whose pieces are drawn in the order given, wherever they lie, as a browser's printout paints them. */
 export function makePlacedPdf(pages: PlacedText[][]): Buffer {
-  const resources = helveticaResources();
+  const resources = fontResources();
   return assemble(
     pages.map((pieces) => ({
       stream: pieces.map(({ text, x, y, size = 12, mono }) => `BT /F${mono ? 2 : 1} ${size} Tf 1 0 0 1 ${x} ${y} Tm (${escape(text)}) Tj ET`).join('\n'),
