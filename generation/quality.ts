@@ -185,11 +185,16 @@ const balanced = (text: string) => {
  * section or example number, a term of one or two characters, options that are code or fragments.
  * Lint is not the judgement of a reader; it catches what was seen failing.
  */
+const QUOTES_A_NAME = /^(?:What does "[^"]+" mean|Which statement about "[^"]+" is true)\?$/;
+
 export function wellFormednessViolations(stem: string, options: readonly string[]): QualityViolation[] {
   const violations: QualityViolation[] = [];
   const quoted = /"(.+)"/s.exec(stem)?.[1] ?? stem;
-  if (/^[a-z(]/.test(quoted)) violations.push('the stem starts mid-sentence');
-  if (/^(This|These|That|Those|It|They|Such)\b/.test(quoted)) violations.push('the stem leans on a sentence it does not show ("This…", "It…")');
+  // A quoted term or topic ("What does "namespace" mean?") is a name, not a sentence: it may open in lower case.
+  if (!QUOTES_A_NAME.test(stem)) {
+    if (/^[a-z(]/.test(quoted)) violations.push('the stem starts mid-sentence');
+    if (/^(This|These|That|Those|It|They|Such)\b/.test(quoted)) violations.push('the stem leans on a sentence it does not show ("This…", "It…")');
+  }
   if (!balanced(stem)) violations.push('the stem has unbalanced quotes or brackets');
   if (CODE_TOKENS.test(quoted)) violations.push('the stem contains code');
   if (NUMBERING_BLANK.test(stem)) violations.push('the blank asks for a section, example or page number');

@@ -193,6 +193,14 @@ describe('quality rules: quizzes', () => {
     assert.ok(!checkQuiz(whole, 8).some((violation) => /unbalanced/.test(violation)));
   });
 
+  test('a quoted sentence opening in lower case starts mid-sentence; a quoted term or topic may', () => {
+    const cut = withQuestion(validQuiz(), 0, (question) => ({ ...question, question: 'Complete the sentence: "if they exist, the _____ is read."' }));
+    assertCaught(checkQuiz(cut, 8), /question q-1: the stem starts mid-sentence/);
+    const term = withQuestion(validQuiz(), 0, (question) => ({ ...question, question: 'What does "mount point" mean?' }));
+    const topic = withQuestion(validQuiz(), 1, (question) => ({ ...question, question: 'Which statement about "pads" is true?' }));
+    assert.ok(![...checkQuiz(term, 8), ...checkQuiz(topic, 8)].some((violation) => /mid-sentence/.test(violation)));
+  });
+
   test('"all of the above", "none of the above" and "both" options are rejected', () => {
     for (const bad of ['All of the above', 'none of the above', 'Both A and B', 'Neither of these']) {
       const quiz = withQuestion(validQuiz(), 3, (q) => ({
