@@ -106,7 +106,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
       }),
     });
   }
-  const meaningPreference = byDifficulty(difficulty, { easy: 0.9 + centrality, medium: 0.4 + 0.3 * centrality });
+  const meaningPreference = byDifficulty(difficulty, { easy: 0.9 + centrality, medium: 0.4 + 0.3 * centrality, hard: 0.3 + 0.4 * (1 - centrality) });
   if (meaningPreference !== undefined && definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
     candidates.push({
       kind: 'meaning',

@@ -15,7 +15,7 @@ import { PROGRAM_FAMILY } from './program-questions.ts';
 import { isVariant, pickDistractors, type Option } from './distractors.ts';
 import type { Candidate, Question } from './question-parts.ts';
 import { quizCandidates } from './quiz-candidates.ts';
-import { DEFINED_TERM_FAMILY, GLOSSARY_ENTRY_FAMILY, quizPools, SAME_GENUS_FAMILY, SAME_HEAD_FAMILY, SIBLING_FAMILY } from './quiz-pools.ts';
+import { GLOSSARY_ENTRY_FAMILY, quizPools, SAME_GENUS_FAMILY, SAME_HEAD_FAMILY, SIBLING_FAMILY } from './quiz-pools.ts';
 import { createRandom, hashText, shuffled } from './seeded-random.ts';
 
 // Multiple-choice quizzes: candidates (./quiz-candidates.ts) chosen greedily by preference, each
@@ -99,8 +99,6 @@ const SHOWS_KIND: ReadonlySet<string> = new Set([SIBLING_FAMILY, SAME_HEAD_FAMIL
 const MIN_SHOWN_KIND = 2;
 const countOf = (families: ReadonlySet<string>, options: readonly Option[]) => options.filter((option) => families.has(option.family)).length;
 const shownKind = (options: readonly Option[]) => countOf(SHOWS_KIND, options);
-/** A definition's wrong options may also be terms the text defines: a reader matches a definition among them. */
-const MATCHABLE: ReadonlySet<string> = new Set([...SHOWS_KIND, DEFINED_TERM_FAMILY]);
 
 /**
  * Three wrong options, from the question's pools in order: a pool too small for all three gives what
@@ -131,28 +129,18 @@ export function distractorsFor(question: Question, difficulty: Difficulty, rando
 }
 
 /**
- * A blank asks a reader to tell the answer from things of its kind. On documents the generator had not
- * seen (held-out rounds 8 and 9), blanks without two wrong options of shown kind were kept 3 times in
- * 41; so a blank needs them, and a document that shows too few kinds supports fewer questions, as the
- * API then says.
+ * A blank or a definition asks a reader to tell the answer from things of its kind, so two of its wrong
+ * options must be shown to be of that kind (listed beside it, named with its head noun, defined with its
+ * genus, entries of one glossary). On documents the generator had not seen (held-out rounds 8 and 9),
+ * blanks without them were kept 3 times in 41; definitions among terms the text merely defines too ("A
+ * file describing changes…" among meritocracy and a sub-project; a mount point among Squid and Secure
+ * Boot) 18 in 54 at medium, and 26 in 57 at easy and hard (each difficulty's item counted), where the
+ * same definitions asked the other way round, "What does … mean?" among other definitions, were kept 43
+ * times in 46 once the lint no longer dropped them for a term in lower case. A document that shows too
+ * few kinds supports fewer questions, as the API then says.
  */
-export function worthABlank(distractors: readonly Option[]): boolean {
+export function showsAnswerKind(distractors: readonly Option[]): boolean {
   return shownKind(distractors) >= MIN_SHOWN_KIND;
-}
-
-/**
- * A definition asks a reader to match it to a concept, so its wrong options must be concepts a reader
- * could match it to. At medium, only terms shown to be of its kind (listed beside it, named with its
- * head noun, defined with its genus, entries of one glossary): judged on the read parts, definitions
- * among terms the text merely defines too ("A file describing changes…" among meritocracy and a
- * sub-project; a mount point among Squid and Secure Boot) were kept 18 times in 54 (each difficulty's
- * item counted), and 0 in 4 on round 22's unseen documents. Easy and hard also take the other terms
- * the text defines (two such or of its kind): easy is told apart from any other term, and the committed
- * test documents keep their hard quizzes. A definition that fails this may still be asked the other
- * way round ("What does … mean?"), among other definitions: kept 16 times in 20.
- */
-export function worthMatching(distractors: readonly Option[], difficulty: Difficulty): boolean {
-  return countOf(difficulty === 'medium' ? SHOWS_KIND : MATCHABLE, distractors) >= MIN_SHOWN_KIND;
 }
 
 /**
@@ -167,12 +155,9 @@ export function hasLoneSameHead(answer: Option, distractors: readonly Option[]):
 }
 
 /** The sign of kind a question's wrong options must give, by what the question asks. */
-const WORTH_ASKING: Partial<Record<Candidate['kind'], (answer: Option, distractors: readonly Option[], difficulty: Difficulty) => boolean>> = {
-  cloze: (answer, distractors) => worthABlank(distractors) && !hasLoneSameHead(answer, distractors),
-  term: (answer, distractors, difficulty) => worthMatching(distractors, difficulty) && !hasLoneSameHead(answer, distractors),
-};
-export const isWorthAsking = (kind: Candidate['kind'], answer: Option, distractors: readonly Option[], difficulty: Difficulty) =>
-  WORTH_ASKING[kind]?.(answer, distractors, difficulty) !== false;
+const ofShownKind = (answer: Option, distractors: readonly Option[]) => showsAnswerKind(distractors) && !hasLoneSameHead(answer, distractors);
+const WORTH_ASKING: Partial<Record<Candidate['kind'], (answer: Option, distractors: readonly Option[]) => boolean>> = { cloze: ofShownKind, term: ofShownKind };
+export const isWorthAsking = (kind: Candidate['kind'], answer: Option, distractors: readonly Option[]) => WORTH_ASKING[kind]?.(answer, distractors) !== false;
 
 type Chosen = { candidate: Candidate; question: Question; distractors: Option[] };
 
@@ -216,7 +201,7 @@ function choose(candidates: readonly Candidate[], wanted: number, difficulty: Di
     const stemTokens = comparisonTokens(question.stem);
     if (answers.has(question.answer.key) || chosenStems.some((other) => areNearDuplicates(other, stemTokens))) continue;
     const distractors = distractorsFor(question, difficulty, createRandom(hashText(question.stem, seed)));
-    if (!distractors || !isWorthAsking(candidate.kind, question.answer, distractors, difficulty)) continue;
+    if (!distractors || !isWorthAsking(candidate.kind, question.answer, distractors)) continue;
     // Unfit items are passed over here, so the quiz takes the next candidate instead of failing.
     const wrong = distractors.map((option) => option.text);
     // A statement shares words with the topic its stem names, and so do the false ones beside it.

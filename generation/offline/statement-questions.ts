@@ -87,13 +87,15 @@ const isCopula = (between: readonly Token[]) =>
 
 /** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
 const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
+const ARTICLES = new Set(['the', 'a', 'an']);
 /**
- * "Ekiga, Linphone, Psi, Jitsi and Jami": two items of one list however many items stand between them
- * (only names, nouns and commas or conjunctions do), so that swapped they say the same.
+ * "Ekiga, Linphone, Psi, Jitsi and Jami", "the locale, the keymap, the console font and the mount
+ * point": two items of one list however many items stand between them (only names, nouns, articles and
+ * commas or conjunctions do), so that swapped they say the same.
  */
 const listedTogether = (between: readonly Token[]) =>
   between.some((token) => COORDINATING.has(token.lower)) &&
-  between.every((token) => COORDINATING.has(token.lower) || token.pos === 'PROPN' || token.pos === 'NOUN');
+  between.every((token) => COORDINATING.has(token.lower) || ARTICLES.has(token.lower) || token.pos === 'PROPN' || token.pos === 'NOUN');
 
 /**
  * The sentence with two of its own concepts in each other's places ("Local variables become free

@@ -6,7 +6,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, worthABlank } from '../../generation/offline/quiz.ts';
+import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
@@ -72,12 +72,13 @@ function falseStatements(title: string, section: string, statements: readonly st
     .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
 }
 /** The message a quiz of ten fails with, or '' when the section supports ten. */
-const quizError = (analysis: ReturnType<typeof analyse>) => {
+/** The largest quiz the analysed text supports at `difficulty` (none when it supports none). */
+const supportedQuiz = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty): QuizQuestion[] => {
   try {
-    generateQuiz(analysis, { sourceTitle: 'Section', difficulty: 'medium', numberOfQuestions: 10 });
-    return '';
+    return generateQuiz(analysis, { sourceTitle: 'Section', difficulty, numberOfQuestions: 10 }).questions;
   } catch (error) {
-    return (error as Error).message;
+    const supported = Number(/supports only (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+    return supported === 0 ? [] : generateQuiz(analysis, { sourceTitle: 'Section', difficulty, numberOfQuestions: supported }).questions;
   }
 };
 const isYear = (text: string) => /^(1\d|20)\d{2}$/.test(text);
@@ -421,6 +422,16 @@ describe('offline quizzes', () => {
     ];
     const reordered = falseStatements('RTC', 'Clients', clients).filter((option) => option.startsWith('Popular alternatives'));
     assert.deepEqual(reordered, [], reordered.join(' | '));
+    // And with an article before each item.
+    const settings = [
+      'A locale is a group of regional settings that decide how dates and numbers are written.',
+      'A keymap is a table that maps the keys of a keyboard to the characters they type.',
+      'A console font is a set of glyphs that the text console draws its characters with.',
+      'A mount point is the directory where the contents of a filesystem are attached to the tree.',
+      'The installer asks about the locale, the keymap, the console font and the mount point in turn.',
+    ];
+    const reorderedSettings = falseStatements('Installer', 'Configuring the system', settings).filter((option) => option.startsWith('The installer asks'));
+    assert.deepEqual(reorderedSettings, [], reorderedSettings.join(' | '));
   });
 
   test('a false statement never turns "X is a Y" round, nor trades a name for a concept', () => {
@@ -2127,9 +2138,9 @@ describe('what the text shows to be of one kind', () => {
 
   test('a blank is made only among wrong options the text shows to be of its kind (listed beside it, named alike), however often the text names them', () => {
     const term = (text: string, family = 'term:common') => makeOption(text, { family, frequency: 5 });
-    assert.equal(worthABlank([term('boot loader'), term('swap partition'), term('device driver')]), false);
-    assert.equal(worthABlank([term('boot loader', SIBLING_FAMILY), term('swap partition'), term('device driver')]), false);
-    assert.equal(worthABlank([term('boot loader', SIBLING_FAMILY), term('swap partition', SAME_HEAD_FAMILY), term('device driver')]), true);
+    assert.equal(showsAnswerKind([term('boot loader'), term('swap partition'), term('device driver')]), false);
+    assert.equal(showsAnswerKind([term('boot loader', SIBLING_FAMILY), term('swap partition'), term('device driver')]), false);
+    assert.equal(showsAnswerKind([term('boot loader', SIBLING_FAMILY), term('swap partition', SAME_HEAD_FAMILY), term('device driver')]), true);
   });
 
   test('one wrong option named like the answer among others that are not ("default level" beside "effective level") is no question; two or three are', () => {
@@ -2140,38 +2151,46 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(hasLoneSameHead(answer, [option('root logger', 'logger'), option('Handler class', 'class'), option('format string', 'string')]), false);
     // A blank among two wrong options of shown kind is asked, unless one of them is the lone one named like the answer.
     const shown = (text: string, head: string) => makeOption(text, { family: SIBLING_FAMILY, head });
-    assert.equal(
-      isWorthAsking('cloze', answer, [shown('root logger', 'logger'), shown('Handler class', 'class'), option('format string', 'string')], 'medium'),
-      true,
-    );
-    assert.equal(
-      isWorthAsking('cloze', answer, [shown('default level', 'level'), shown('Handler class', 'class'), option('format string', 'string')], 'medium'),
-      false,
-    );
+    assert.equal(isWorthAsking('cloze', answer, [shown('root logger', 'logger'), shown('Handler class', 'class'), option('format string', 'string')]), true);
+    assert.equal(isWorthAsking('cloze', answer, [shown('default level', 'level'), shown('Handler class', 'class'), option('format string', 'string')]), false);
   });
 
-  test('at medium, a definition is asked for its term only among terms of its kind, not among others the text merely defines too', () => {
-    const setting = [
-      'A locale is a group of regional settings.',
-      'The installer asks about the partition table, the swap partition and the kernel image.',
-      'The boot menu shows the kernel image and the swap partition after the partition table is written.',
-      'Later the partition table, the swap partition and the kernel image are checked again by the installer.',
+  for (const difficulty of difficulties) {
+    test(`at ${difficulty}, a definition is asked for its term only among terms of its kind, not among others the text merely defines too`, () => {
+      const setting = [
+        'A locale is a group of regional settings.',
+        'The installer asks about the partition table, the swap partition and the kernel image.',
+        'The boot menu shows the kernel image and the swap partition after the partition table is written.',
+        'Later the partition table, the swap partition and the kernel image are checked again by the installer.',
+      ];
+      const matched = (text: string[]) =>
+        supportedQuiz(analyseSection('Configuring the system', text.join(' ')), difficulty)
+          .filter((question) => question.question.startsWith('Which term matches this definition'))
+          .map(correct);
+      assert.deepEqual(matched(setting), []);
+      const otherKinds = ['A keymap is a table that maps keys to characters.', 'A console font is a set of glyphs for the text console.'];
+      assert.ok(!matched([...setting, ...otherKinds]).includes('locale'), matched([...setting, ...otherKinds]).join(', '));
+      const sameKind = ['A keyboard profile is a group of key bindings for a language.', 'A console theme is a group of colours for the text console.'];
+      assert.ok(matched([...setting, ...sameKind]).includes('locale'), matched([...setting, ...sameKind]).join(', '));
+    });
+  }
+
+  test('at hard too, a definition not asked for its term is asked for its meaning, among the other definitions', () => {
+    const text = [
+      'A locale is a group of regional settings that decide how dates and numbers are written.',
+      'A keymap is a table that maps the keys of a keyboard to the characters they type.',
+      'A console font is a set of glyphs that the text console draws its characters with.',
+      'A mount point is the directory where the contents of a filesystem are attached to the tree.',
     ];
-    const matched = (text: string[]) => {
-      const analysis = analyseSection('Configuring the system', text.join(' '));
-      const error = quizError(analysis);
-      const supported = error ? Number(/supports only (\d+)/.exec(error)?.[1] ?? 0) : 10;
-      return supported === 0
-        ? []
-        : generateQuiz(analysis, { sourceTitle: 'Configuring', difficulty: 'medium', numberOfQuestions: supported })
-            .questions.filter((question) => question.question.startsWith('Which term matches this definition'))
-            .map(correct);
-    };
-    assert.deepEqual(matched(setting), []);
-    const otherKinds = ['A keymap is a table that maps keys to characters.', 'A console font is a set of glyphs for the text console.'];
-    assert.ok(!matched([...setting, ...otherKinds]).includes('locale'), matched([...setting, ...otherKinds]).join(', '));
-    const sameKind = ['A keyboard profile is a group of key bindings for a language.', 'A console theme is a group of colours for the text console.'];
-    assert.ok(matched([...setting, ...sameKind]).includes('locale'), matched([...setting, ...sameKind]).join(', '));
+    const meanings = supportedQuiz(analyseSection('Configuring the system', text.join(' ')), 'hard').filter((question) =>
+      question.question.startsWith('What does'),
+    );
+    assert.ok(meanings.length > 0, 'no "What does … mean?" question at hard');
+    for (const question of meanings)
+      assert.ok(
+        question.options.every((option) => /^A |^The /.test(option)),
+        question.options.join(' | '),
+      );
   });
 
   test('a term defined as a doer ("a program that forwards requests…") is a doer too, whatever its form ("proxy")', () => {

@@ -389,8 +389,8 @@ describe('acceptance: offline output passes every rule for four kinds of documen
 
   test('a count larger than a short source supports fails with the number it supports', async () => {
     const chapter = chapterFixture();
-    const firstPage = chapter.content.outline[0]!;
-    const content = { title: 'Energy for Life', text: firstPage.text, outline: [firstPage] };
+    const pages = chapter.content.outline.slice(0, 2);
+    const content = { title: 'Energy for Life', text: pages.map((page) => page.text).join('\n'), outline: pages };
     await assert.rejects(
       generator.quiz({ sourceTitle: 'Energy for Life', content, difficulty: 'hard', numberOfQuestions: 40 }),
       (error: unknown) =>
