@@ -317,11 +317,26 @@ const BEFORE_A_VERB: ReadonlySet<string> = new Set(['can', 'could', 'will', 'wou
 const precedesAVerb = (token: Token | undefined) =>
   token !== undefined && ((token.lower === 'to' && token.pos === 'PART') || (BEFORE_A_VERB.has(token.lower) && (token.pos === 'AUX' || token.pos === 'PRON')));
 
+/**
+ * A number's unit opening the phrase after it ("32 bit applications", "5 minute intervals"; "third party
+ * companies", the idiom): a count of more than one would take a plural ("two icon elements"), so a
+ * singular noun after digits other than 1 is the number's unit, not the phrase's.
+ */
+const countsUnit = (tokens: readonly Token[], start: number) => {
+  const before = tokens[start - 1];
+  const unit = tokens[start];
+  if (!before || unit?.pos !== 'NOUN' || unit.lower !== unit.lemma) return false;
+  return (/^\d+$/.test(before.text) && before.text !== '1') || (before.lower === 'third' && unit.lower === 'party');
+};
+
 function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
   // "…to share data", "…you output results": the first word is the verb the tagger read as a noun.
   if (start < end && precedesAVerb(tokens[start - 1])) start += 1;
   while (start <= end && isDroppableLead(tokens, start)) start += 1;
+  // "32 bit applications", "third party companies": the unit belongs with its number, not with the phrase
+  // ("Bit applications" and "Party companies" name nothing).
+  if (start < end && countsUnit(tokens, start)) start += 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
   // "The package index lists the directories…", "XML files store the configuration…": no noun is followed
   // by a determiner, so the last word before one is the verb the tagger read as a noun.

@@ -1534,6 +1534,18 @@ describe('offline analysis', () => {
     assert.equal(analysis.phrases.byKey.get('namespace')?.name, false);
   });
 
+  test('a number\'s unit is no part of the phrase after it ("32 bit applications", "third party companies"); a counted thing is ("one icon element")', () => {
+    const text = [
+      'Most Windows applications are 32 bit applications, and Wine runs 32 bit applications well.',
+      'Debian does not depend on third party companies, although third party companies help.',
+      'Only one icon element is allowed, and the icon element names the icon.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Wine', text: '', outline: [{ kind: 'section', index: 0, title: 'Wine', text }] });
+    const keys = [...analysis.phrases.byKey.keys()];
+    assert.ok(!keys.includes('bit application') && !keys.includes('party company'), keys.join(', '));
+    assert.ok(keys.includes('icon element'), keys.join(', '));
+  });
+
   test('a program is one concept however named ("setuid", "the setuid bit"; "sudo", "the sudo command", "the sudo program"), and a manual\'s named program a key phrase', () => {
     const filler = Array.from({ length: 60 }, (_, index) => `The mirror number ${index + 1} keeps a copy of the archive for the users of the region.`);
     const text = [
