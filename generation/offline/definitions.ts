@@ -375,8 +375,23 @@ const EXAMPLE_TAIL = /,?\s*(?:for (?:instance|example)|e\.g\.|as follows)\s*[.:]
 const CLAUSE_OPENERS = new Set(['PRON', 'AUX', 'VERB', 'ADV']);
 const LONG_BODY_WORDS = 15;
 
-/** Where a long definition's first clause ends ("…protein on Earth, and it is also slow" stops at the comma). */
+/**
+ * A second predicate of the term ("Evolution is the GNOME email client and can be installed with…") or
+ * a contrast with a subject of its own ("…the main program but many of the tools are…") says something
+ * else than what the term is: the definition ends before it, however short.
+ */
+const startsOtherPredicate = (tokens: readonly Token[], index: number) => {
+  const [token, next] = [tokens[index], tokens[index + 1]];
+  if (token?.pos !== 'CCONJ' || !next) return false;
+  // "but many of the tools are…" opens a clause with a verb of its own; "solid but rustic" joins two
+  // words, "not by the disks but by their volume" two complements.
+  const clause = tokens.slice(index + 2).some((later) => later.pos === 'AUX' || later.pos === 'VERB');
+  return ((token.lower === 'and' || token.lower === 'but') && next.pos === 'AUX') || (token.lower === 'but' && next.pos !== 'ADP' && clause);
+};
+
+/** Where a definition's first clause ends ("…protein on Earth, and it is also slow" stops at the comma). */
 function firstClauseEnd(tokens: readonly Token[], from: number): number {
+  for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) if (startsOtherPredicate(tokens, index)) return index;
   if (tokens.length - from <= LONG_BODY_WORDS) return tokens.length;
   for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) {
     const token = tokens[index];
@@ -483,9 +498,9 @@ function isCutShort(text: string): boolean {
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "A bit more complex", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types": a comparison, a ranking, a remark carrying on, printed output, or instances of a kind. */
+/** "Similar to…", "A bit more complex", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types", "Twofold: the size…": a comparison, a ranking, a remark carrying on, printed output, instances of a kind, or a word predicated of the term before a colon. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d|[a-z]+:\s)/i;
 /**
  * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
  * of such tunnels": a rank or one instance among others the text points back to, a remark about the

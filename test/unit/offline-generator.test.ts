@@ -1846,6 +1846,22 @@ describe('what a definition is', () => {
 
   const cases: Array<[name: string, lines: string[], expected: string[][]]> = [
     [
+      'a definition ends before a second predicate of its term ("…and can be installed") or a clause of contrast ("…but many tools are…"), not at a word joined by "but" or "not … but by"; "Twofold: …" defines nothing',
+      [
+        'Evolution is the GNOME email client and can be installed with the evolution package.',
+        'The control center is the main program of the desktop settings but many of the tools are provided by other packages.',
+        'LILO is the oldest bootloader of the distribution, solid but rustic.',
+        'A volume group is a pool of storage limited not by single disks but by their cumulative size.',
+        'The benefits are twofold: the size of the partitions is no longer limited by individual disks.',
+      ],
+      [
+        ['evolution', 'The GNOME email client.'],
+        ['control center', 'The main program of the desktop settings.'],
+        ['LILO', 'The oldest bootloader of the distribution, solid but rustic.'],
+        ['volume group', 'A pool of storage limited not by single disks but by their cumulative size.'],
+      ],
+    ],
+    [
       'a sentence pointing back at a thing named before it ("this service", "this hierarchical tree") or talking to its reader ("you\'re familiar with") defines nothing; "this state" after "some internal state" and a glossary entry\'s "This information" do',
       [
         'Squid is the name of the server software used by the company to offer this service.',
