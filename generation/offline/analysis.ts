@@ -261,6 +261,13 @@ const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpl
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;
 const CONTENTS_MIN_HEADINGS = 3;
 const HEADING_NUMBER = /^(?:chapter\s+)?(\d+(?:\.\d+)*)\.?\s/i;
+const CONTENTS_LINE_CHARS = 80;
+/**
+ * A numbered line of a table of contents: a heading, or a short line without a sentence's end that reads
+ * as "term: text" ("10.9.1. Local Diagnosis: netstat", "10.2.2. Public Key Infrastructure: easy-rsa").
+ */
+const isContentsLine = (block: TextBlock) =>
+  block.kind === 'heading' || (HEADING_NUMBER.test(block.text) && block.text.length <= CONTENTS_LINE_CHARS && !/[.!?]$/.test(block.text.trim()));
 /**
  * A run of numbered headings with no text between them, not each deeper than the one before, is a
  * table of contents (a printed page lists the sections of the whole book at its top): none of them
@@ -277,7 +284,7 @@ function tableOfContents(blocks: readonly TextBlock[]): Set<number> {
     run = [];
   };
   blocks.forEach((block, index) => {
-    if (block.kind === 'heading') run.push(index);
+    if (isContentsLine(block)) run.push(index);
     else close();
   });
   close();

@@ -1341,6 +1341,14 @@ describe('offline analysis', () => {
     assert.deepEqual(sectionsOf(['Chapter 8. Basic Configuration', '8.1. Another Language', '8.1.1. The Default Language', body].join('\n')), [
       '8.1.1. The Default Language',
     ]);
+    // Its lines read as "term: text" ("Local Diagnosis: netstat") break no run of it.
+    const contents = [
+      '10.2.1. Creating gratis trusted certificates',
+      '10.2.2. Public Key Infrastructure: easy-rsa',
+      '10.3. Virtual Private Network',
+      '10.9.1. Local Diagnosis: netstat',
+    ];
+    assert.deepEqual(sectionsOf([...contents, body].join('\n\n')), [undefined]);
   });
 
   test('a "Download" link, a glued "HandbookNext" header, a callout, a cut-off cross-reference, printed output, a stability banner or a line ending in a colon heads no section', () => {
