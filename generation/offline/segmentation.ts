@@ -162,8 +162,8 @@ function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] },
 const CODE_SYMBOLS = /[()[\]{}=<>*#'"_:;,./\\+-]/g;
 const MAX_PROSE_SYMBOL_SHARE = 0.12;
 
-/** "14.4.1. Principles", "6.3 The dir() Function": a numbered heading, whose dots are no code. */
-const NUMBERED_HEADING = /^\d+(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*$/u;
+/** "14.4.1. Principles", "6.3 The dir() Function", an appendix's "B.1.1. Browsing the Directory Tree": a numbered heading, whose dots are no code. */
+const NUMBERED_HEADING = /^(?:\d+|\p{Lu})(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*$/u;
 
 /** Words a paragraph of prose has at least, where a line of code has a statement's few. */
 const PROSE_PARAGRAPH_WORDS = 20;
@@ -185,6 +185,10 @@ function isCodeLine(line: string): boolean {
   if (looksLikeCode(line)) return !isProseParagraph(line, symbols);
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
 }
+
+const SHELL_PROMPT = /^\$\s/;
+/** One or two words without a sentence's end or a heading's number: a name a listing prints. */
+const isListedWord = (line: string) => wordCount(line) <= 2 && !TERMINAL.test(line) && !NUMBERED_HEADING.test(line);
 
 /** Console output under code: a traceback, an error message, a printed value; not a sentence. */
 const isOutputLine = (line: string) => /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b)/.test(line) || (line.length < 80 && !TERMINAL.test(line));
@@ -256,6 +260,11 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
   let open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined;
   /** The line before was code: what follows without a blank line is its output, unless it reads as prose. */
   let afterCode = false;
+  /**
+   * Since the last prose, a shell prompt ("$ ls") was seen: a printed listing's columns come out one word
+   * to a line with blank lines between them ("Templates", "Videos"), and stay output across the blanks.
+   */
+  let inConsole = false;
   /** Lines after a "Download" button in which the rest of its label ("the ebook") may still come. */
   let buttonLines = 0;
 
@@ -303,13 +312,15 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console
     // lines: they are no prose to draw facts or options from.
-    if (!permissive && (isCodeLine(line) || (afterCode && isOutputLine(line)))) {
+    if (!permissive && (isCodeLine(line) || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))) {
       close();
       code.push(line);
       afterCode = true;
+      inConsole ||= SHELL_PROMPT.test(line);
       continue;
     }
     afterCode = false;
+    inConsole = false;
     const table = keyValueTableAt(lines, index) ?? delimitedTableAt(lines, index, permissive);
     if (table) {
       close();

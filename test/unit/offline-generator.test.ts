@@ -1351,6 +1351,25 @@ describe('offline analysis', () => {
     assert.deepEqual(sectionsOf([...contents, body].join('\n\n')), [undefined]);
   });
 
+  test('a printed listing\'s words on lines of their own ("$ ls" … "Videos") head no section; an appendix\'s "B.1.1. …" heading does', () => {
+    const page = [
+      'B.1.1. Browsing the Directory Tree and Managing Files',
+      'Once a session is open, the pwd command displays the current location in the filesystem.',
+      'The ls command allows listing the contents of a directory.',
+      '$ ls',
+      'Desktop',
+      'Downloads Pictures',
+      '',
+      'Templates',
+      '',
+      'Videos',
+      '',
+      'The mv command allows moving and renaming files and directories of the filesystem.',
+    ].join('\n');
+    const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
+    assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['B.1.1. Browsing the Directory Tree and Managing Files']);
+  });
+
   test('a "Download" link, a glued "HandbookNext" header, a callout, a cut-off cross-reference, printed output, a stability banner or a line ending in a colon heads no section', () => {
     const page = [
       '8.1. Setting the Default Language',
