@@ -79,6 +79,7 @@ const NOT_TERMS = new Set([
   'aside',
   'remark',
   'caveat',
+  'caveats',
   'in plain english',
   'in other words',
   'in short',
@@ -395,8 +396,10 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
   if (tokens.length - from <= LONG_BODY_WORDS) return tokens.length;
   for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) {
     const token = tokens[index];
-    // ", and it is also slow" starts a clause of its own; ", and 3.1 of the protocol" ends a list.
-    const startsClause = tokens[index + 1]?.pos === 'CCONJ' && CLAUSE_OPENERS.has(tokens[index + 2]?.pos ?? '');
+    // ", and it is also slow" starts a clause of its own; ", and 3.1 of the protocol" ends a list, and
+    // "developed, or sponsored, by the FSF" joins two participles.
+    const coordinatedVerbs = tokens[index - 1]?.pos === 'VERB' && tokens[index + 2]?.pos === 'VERB';
+    const startsClause = tokens[index + 1]?.pos === 'CCONJ' && CLAUSE_OPENERS.has(tokens[index + 2]?.pos ?? '') && !coordinatedVerbs;
     if (token && (CLAUSE_BREAKS.has(token.text) || (token.text === ',' && startsClause))) return index;
   }
   return tokens.length;

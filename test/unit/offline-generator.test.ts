@@ -1873,19 +1873,22 @@ describe('what a definition is', () => {
 
   const cases: Array<[name: string, lines: string[], expected: string[][]]> = [
     [
-      'a definition ends before a second predicate of its term ("…and can be installed") or a clause of contrast ("…but many tools are…"), not at a word joined by "but" or "not … but by"; "Twofold: …" defines nothing',
+      'a definition ends before a second predicate of its term ("…and can be installed") or a clause of contrast ("…but many tools are…"), not at a word joined by "but" or "not … but by", nor between two participles ("developed, or sponsored, by"); "Twofold: …" and "Caveats: …" define nothing',
       [
         'Evolution is the GNOME email client and can be installed with the evolution package.',
         'The control center is the main program of the desktop settings but many of the tools are provided by other packages.',
         'LILO is the oldest bootloader of the distribution, solid but rustic.',
         'A volume group is a pool of storage limited not by single disks but by their cumulative size.',
         'The benefits are twofold: the size of the partitions is no longer limited by individual disks.',
+        'The GNU project is a range of free software developed, or sponsored, by the Free Software Foundation, originated by its leader.',
+        'Caveats: Policies do not use string matching for the various findings of scope.',
       ],
       [
         ['evolution', 'The GNOME email client.'],
         ['control center', 'The main program of the desktop settings.'],
         ['LILO', 'The oldest bootloader of the distribution, solid but rustic.'],
         ['volume group', 'A pool of storage limited not by single disks but by their cumulative size.'],
+        ['GNU project', 'A range of free software developed, or sponsored, by the Free Software Foundation, originated by its leader.'],
       ],
     ],
     [
