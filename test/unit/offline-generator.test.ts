@@ -700,7 +700,7 @@ describe('offline quizzes', () => {
     assert.ok(!usermod.pools.some((pool) => pool.options.some((option) => option.text === 'chfn')));
   });
 
-  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before or comparing with it, or a subjectless function description', () => {
+  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before ("In both cases then…") or comparing with it, or a subjectless function description', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
       'A transport layer protocol, which delivers data reliably between two programs on different hosts.',
@@ -711,6 +711,7 @@ describe('offline quizzes', () => {
       '[1] Since the choice of the session layer directory is a transport layer option, other places are possible.',
       'Transport layer programs are a bit more complex, and they usually offer many options of limited use at the session layer.',
       'Alternatively, and in the default configuration of the session layer, every transport layer program gets a private address.',
+      'In both cases then the transport layer program takes over, finds either a session layer or a peer, and opens it.',
     ];
     const base = layersContent();
     const text = `${base.text} ${unfit.join(' ')}`;
