@@ -1352,6 +1352,21 @@ describe('offline analysis', () => {
     assert.deepEqual(sectionsOf([...contents, body].join('\n\n')), [undefined]);
   });
 
+  test('no blank or swap of a quantified phrase ("Some RTC clients have…", "Each response distribution…", "much of the latest methodology…")', () => {
+    const text = [
+      'Some RTC clients have significant problems sending voice and video through firewalls and NAT networks.',
+      'Each response distribution admits a variety of link functions to connect the mean with the linear predictor.',
+      'Most classical statistics and much of the latest methodology is available for use with the environment.',
+      'The response distribution decides how the errors of the model are spread around the mean of the data.',
+    ].join(' ');
+    const analysis = analyseSection('Clients', text);
+    const stems = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().stem);
+    assert.ok(stems.length > 0, 'the unquantified sentence is still blanked');
+    for (const quantified of ['Some _____', 'Each _____', 'much of the _____']) assert.ok(!stems.some((stem) => stem.includes(quantified)), stems.join(' | '));
+  });
+
   test('a printed listing\'s words on lines of their own ("$ ls" … "Videos") head no section; an appendix\'s "B.1.1. …" heading does', () => {
     const page = [
       'B.1.1. Browsing the Directory Tree and Managing Files',
