@@ -337,6 +337,8 @@ function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   // "32 bit applications", "third party companies": the unit belongs with its number, not with the phrase
   // ("Bit applications" and "Party companies" name nothing).
   if (start < end && countsUnit(tokens, start)) start += 1;
+  // "…from the command interpreter thanks to redirection": "thanks to" is a preposition, not the head.
+  if (end > start && tokens[end]?.lower === 'thanks' && tokens[end + 1]?.lower === 'to') end -= 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
   // "The package index lists the directories…", "XML files store the configuration…": no noun is followed
   // by a determiner, so the last word before one is the verb the tagger read as a noun.

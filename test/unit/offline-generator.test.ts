@@ -1577,15 +1577,17 @@ describe('offline analysis', () => {
     assert.equal(analysis.phrases.byKey.get('namespace')?.name, false);
   });
 
-  test('a number\'s unit is no part of the phrase after it ("32 bit applications", "third party companies"); a counted thing is ("one icon element")', () => {
+  test('a number\'s unit is no part of the phrase after it ("32 bit applications", "third party companies"); a counted thing is ("one icon element"); "thanks to" is no head ("command interpreter thanks")', () => {
     const text = [
       'Most Windows applications are 32 bit applications, and Wine runs 32 bit applications well.',
       'Debian does not depend on third party companies, although third party companies help.',
       'Only one icon element is allowed, and the icon element names the icon.',
+      'Files can be created from the command interpreter thanks to redirection.',
     ].join(' ');
     const analysis = analyse({ title: 'Wine', text: '', outline: [{ kind: 'section', index: 0, title: 'Wine', text }] });
     const keys = [...analysis.phrases.byKey.keys()];
     assert.ok(!keys.includes('bit application') && !keys.includes('party company'), keys.join(', '));
+    assert.ok(keys.includes('command interpreter') && !keys.some((key) => key.endsWith('thanks')), keys.join(', '));
     assert.ok(keys.includes('icon element'), keys.join(', '));
   });
 
