@@ -329,6 +329,8 @@ const countsUnit = (tokens: readonly Token[], start: number) => {
   return (/^\d+$/.test(before.text) && before.text !== '1') || (before.lower === 'third' && unit.lower === 'party');
 };
 
+const SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'whenever', 'if', 'unless', 'until', 'once', 'because', 'while']);
+
 function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   let { start, end } = span;
   // "…to share data", "…you output results": the first word is the verb the tagger read as a noun.
@@ -339,6 +341,9 @@ function trimSpan(tokens: readonly Token[], span: Span): Span | undefined {
   if (start < end && countsUnit(tokens, start)) start += 1;
   // "…from the command interpreter thanks to redirection": "thanks to" is a preposition, not the head.
   if (end > start && tokens[end]?.lower === 'thanks' && tokens[end + 1]?.lower === 'to') end -= 1;
+  // "Recursion stops when both sides differ": a sentence's subject and its verb, which the tagger read as
+  // a plural noun; a subordinator right after it shows the clause.
+  if (start === 0 && end > start && /\p{Ll}s$/u.test(tokens[end]?.text ?? '') && SUBORDINATORS.has(tokens[end + 1]?.lower ?? '')) end -= 1;
   while (end >= start && !HEAD_TAGS.has(tokens[end]?.pos ?? 'X')) end -= 1;
   // "The package index lists the directories…", "XML files store the configuration…": no noun is followed
   // by a determiner, so the last word before one is the verb the tagger read as a noun.

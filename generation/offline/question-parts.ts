@@ -153,13 +153,16 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     (/^\p{Lu}\p{Ll}+s$/u.test(first.text) && !/ss$/.test(first.text) && (first.pos === 'VERB' || DETERMINER_AFTER_VERB.has(tokens[1]?.lower ?? ''))) ||
     // "Return a writer object…", "Consult the module's documentation…": an instruction, or a reference's
     // description of the function its heading names, states no fact on its own.
-    (isBaseFormVerb(first) && /^\p{Lu}/u.test(first.text))
+    (isBaseFormVerb(first) && /^\p{Lu}/u.test(first.text)) ||
+    // "Return a writer object…" with the verb read as a name: no name opens a sentence right before an article.
+    (first.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(first.text) && ARTICLES.has(tokens[1]?.lower ?? ''))
   );
 }
 
 const RELATIVES = new Set(['that', 'which', 'who']);
 
 /** "Return", "Add", "Consult": a verb as an instruction or a to-do names it. */
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 const isBaseFormVerb = (token: Token | undefined) => token?.pos === 'VERB' && token.lower === token.lemma;
 
 /**

@@ -700,7 +700,7 @@ describe('offline quizzes', () => {
     assert.ok(!usermod.pools.some((pool) => pool.options.some((option) => option.text === 'chfn')));
   });
 
-  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before ("In both cases then…") or comparing with it, or a subjectless function description', () => {
+  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before ("In both cases then…") or comparing with it, or a subjectless function description ("Return a …", the verb read as a name)', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
       'A transport layer protocol, which delivers data reliably between two programs on different hosts.',
@@ -712,6 +712,7 @@ describe('offline quizzes', () => {
       'Transport layer programs are a bit more complex, and they usually offer many options of limited use at the session layer.',
       'Alternatively, and in the default configuration of the session layer, every transport layer program gets a private address.',
       'In both cases then the transport layer program takes over, finds either a session layer or a peer, and opens it.',
+      'Return a writer object responsible for converting the session layer data into delimited strings on the given file-like object.',
     ];
     const base = layersContent();
     const text = `${base.text} ${unfit.join(' ')}`;
@@ -1577,17 +1578,19 @@ describe('offline analysis', () => {
     assert.equal(analysis.phrases.byKey.get('namespace')?.name, false);
   });
 
-  test('a number\'s unit is no part of the phrase after it ("32 bit applications", "third party companies"); a counted thing is ("one icon element"); "thanks to" is no head ("command interpreter thanks")', () => {
+  test('a number\'s unit is no part of the phrase after it ("32 bit applications", "third party companies"); a counted thing is ("one icon element"); "thanks to" is no head ("command interpreter thanks"), nor a verb before "when" ("Recursion stops when…")', () => {
     const text = [
       'Most Windows applications are 32 bit applications, and Wine runs 32 bit applications well.',
       'Debian does not depend on third party companies, although third party companies help.',
       'Only one icon element is allowed, and the icon element names the icon.',
       'Files can be created from the command interpreter thanks to redirection.',
+      'Recursion stops when both sides differ, and recursion is cheap.',
     ].join(' ');
     const analysis = analyse({ title: 'Wine', text: '', outline: [{ kind: 'section', index: 0, title: 'Wine', text }] });
     const keys = [...analysis.phrases.byKey.keys()];
     assert.ok(!keys.includes('bit application') && !keys.includes('party company'), keys.join(', '));
     assert.ok(keys.includes('command interpreter') && !keys.some((key) => key.endsWith('thanks')), keys.join(', '));
+    assert.ok(!keys.includes('recursion stop'), keys.join(', '));
     assert.ok(keys.includes('icon element'), keys.join(', '));
   });
 
