@@ -45,7 +45,7 @@ function isSubsequence(letters: string, text: string): boolean {
 
 /**
  * A code name in capitals made of the words of its meaning ("dns.BADFAMILY" for "Unsupported address
- * family", "dns.NOMEM" for "Out of memory") or of their initials ("EOF" for "End of file", "EAFP" for
+ * family", "dns.NOMEM" for "Out of memory", "dns.FORMERR" for "…query was misformatted") or of their initials ("EOF" for "End of file", "EAFP" for
  * "Easier to ask for forgiveness than permission", an acronym skipping a few words): either is read
  * off the other.
  */
@@ -59,10 +59,12 @@ function spelledByName(meaning: string, term: string): boolean {
       .slice(start, start + letters.length + ACRONYM_SKIPS)
       .map((word) => word[0])
       .join('');
-  // Long words are cut to three letters ("mem", "imp"), short ones to four ("name", "hint").
+  // Long words are cut to three letters ("mem", "imp"), short ones to four ("name", "hint"); a long word may
+  // hold the name's first four letters after a prefix ("FORMERR" in "misformatted").
   return (
     words.some((_, start) => isSubsequence(letters, initials(start))) ||
-    words.some((word) => word.length >= 4 && letters.includes(word.slice(0, word.length >= 6 ? 3 : 4)))
+    words.some((word) => word.length >= 4 && letters.includes(word.slice(0, word.length >= 6 ? 3 : 4))) ||
+    (letters.length >= 4 && words.some((word) => word.length >= 6 && word.includes(letters.slice(0, 4))))
   );
 }
 
