@@ -3,7 +3,7 @@ import { sentenceReference } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isSignature } from './headings.ts';
-import { readsAsVerb } from './nlp.ts';
+import { readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
 import { escapeRegExp } from './text.ts';
 
@@ -67,15 +67,24 @@ export function namesItself(member: string, description: string): boolean {
   );
 }
 
+/** A verb in its base form after "and": tagged one, or a word that reads as one before an article or a preposition ("check for cycles"). */
+const isJoinedVerb = (token: Token, next: Token | undefined) =>
+  token.lower === token.lemma &&
+  (token.pos === 'VERB' || (token.pos === 'NOUN' && readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of'))));
+
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"). */
 function description(sentence: Sentence): string | undefined {
   const [first, ...rest] = sentence.tokens;
   if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase())) return undefined;
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
-  // "Collapse and truncate the given text": both verbs agree with the thing asked about.
+  // "Collapse and truncate the given text", "Mark the graph as finished and check for cycles": every verb
+  // joined to the first agrees with the thing asked about.
   const [and, second] = rest;
   const coordinated = and?.lower === 'and' && second !== undefined && readsAsVerb(second.lower);
-  const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...rest.slice(2)] : rest;
+  const agreeing = rest.map((token, index) =>
+    index > 1 && rest[index - 1]?.lower === 'and' && isJoinedVerb(token, rest[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token,
+  );
+  const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;
   return text.replace(/\s*\.$/, '');
 }

@@ -610,7 +610,7 @@ describe('offline quizzes', () => {
     const entries: Array<[string, string]> = [
       ['textwrap.wrap(text, width=70)', 'Wraps the single paragraph in text so every line is at most width characters long.'],
       ['textwrap.shorten(text, width)', 'Collapse and truncate the given text to fit in the given width.'],
-      ['textwrap.dedent(text)', 'Remove any common leading whitespace from every line in text.'],
+      ['textwrap.dedent(text)', 'Remove any common leading whitespace and check for tabs in every line of text.'],
       ['textwrap.indent(text, prefix)', 'Add prefix to the beginning of selected lines in text.'],
       ['textwrap.fill(text, width=70)', 'Return a single string made of the lines of the paragraph.'],
       ['textwrap.join(lines)', 'Return a single string made of the lines of the paragraph.'],
@@ -624,6 +624,7 @@ describe('offline quizzes', () => {
     const asked = new Map(questions.map((question) => [question.answer.text, question]));
     assert.deepEqual([...asked.keys()].sort(), ['dedent', 'indent', 'shorten']);
     assert.equal(asked.get('shorten')?.stem, 'Which textwrap function collapses and truncates the given text to fit in the given width?');
+    assert.equal(asked.get('dedent')?.stem, 'Which textwrap function removes any common leading whitespace and checks for tabs in every line of text?');
     const dedent = asked.get('dedent');
     assert.ok(dedent);
     for (let seed = 0; seed < 10; seed += 1) {
