@@ -185,6 +185,8 @@ const balanced = (text: string) => {
  * section or example number, a term of one or two characters, options that are code or fragments.
  * Lint is not the judgement of a reader; it catches what was seen failing.
  */
+/** A property named by its dot (".searchParams"), camel-cased as code names are; ".bashrc" is a file's name. */
+const PROPERTY_ACCESS = /(?:^|\s)\.\p{Ll}+\p{Lu}\w*/u;
 const QUOTES_A_NAME = /^(?:What does "[^"]+" mean|Which statement about "[^"]+" is true)\?$/;
 
 export function wellFormednessViolations(stem: string, options: readonly string[]): QualityViolation[] {
@@ -196,7 +198,7 @@ export function wellFormednessViolations(stem: string, options: readonly string[
     if (/^(This|These|That|Those|It|They|Such)\b/.test(quoted)) violations.push('the stem leans on a sentence it does not show ("This…", "It…")');
   }
   if (!balanced(stem)) violations.push('the stem has unbalanced quotes or brackets');
-  if (CODE_TOKENS.test(quoted)) violations.push('the stem contains code');
+  if (CODE_TOKENS.test(quoted) || PROPERTY_ACCESS.test(quoted)) violations.push('the stem contains code');
   if (NUMBERING_BLANK.test(stem)) violations.push('the blank asks for a section, example or page number');
   const term = /^What does "(.+)" mean\?$/.exec(stem)?.[1];
   if (term !== undefined && term.length <= 2) violations.push(`"${term}" is no term`);

@@ -193,6 +193,19 @@ describe('quality rules: quizzes', () => {
     assert.ok(!checkQuiz(whole, 8).some((violation) => /unbalanced/.test(violation)));
   });
 
+  test('a property named by its dot (".searchParams") is code in a stem; a file named by its dot (".bashrc") is not', () => {
+    const property = withQuestion(validQuiz(), 0, (question) => ({
+      ...question,
+      question: 'Complete the sentence: "Use care when using .searchParams to modify the URL, as the _____ encodes characters differently."',
+    }));
+    assertCaught(checkQuiz(property, 8), /question q-1: the stem contains code/);
+    const file = withQuestion(validQuiz(), 0, (question) => ({
+      ...question,
+      question: 'Complete the sentence: "The .bashrc file is read by every interactive _____."',
+    }));
+    assert.ok(!checkQuiz(file, 8).some((violation) => /contains code/.test(violation)));
+  });
+
   test('a quoted sentence opening in lower case starts mid-sentence; a quoted term or topic may', () => {
     const cut = withQuestion(validQuiz(), 0, (question) => ({ ...question, question: 'Complete the sentence: "if they exist, the _____ is read."' }));
     assertCaught(checkQuiz(cut, 8), /question q-1: the stem starts mid-sentence/);
