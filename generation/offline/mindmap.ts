@@ -431,14 +431,33 @@ function topicOf(title: string): string {
   return cleanHeading(title.split(/\s[—–|]\s/)[0] ?? title).trim() || title;
 }
 
+const MIN_SOLE_PARENT_TOPICS = 3;
+
+/**
+ * A printed chapter's first page ("Chapter 4. Installation") holds one section ("4.1. Installation
+ * Methods") and its subsections ("4.1.1.", "4.1.2.", …): that section is what the page is about, so it is
+ * the map's root and its subsections the branches, not a branch beside them.
+ */
+function soleParent(topics: readonly Topic[]): Topic | undefined {
+  if (topics.length < MIN_SOLE_PARENT_TOPICS) return undefined;
+  const numbers = topics.map((topic) => SECTION_NUMBER.exec(topic.label)?.[1]);
+  return topics.find((topic, index) => {
+    const own = numbers[index];
+    return own !== undefined && numbers.every((number, other) => other === index || number?.startsWith(`${own}.`) === true);
+  });
+}
+
 function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft {
-  const title = topicOf(analysis.title?.trim() || sourceTitle);
-  const opening = analysis.sentences.find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');
-  const root: Draft = { label: title, definition: short(opening), score: Infinity, children: [] };
-  const breadth = shape.breadth[0] ?? 0;
   // A title slide or heading that repeats the document's title is the root, not a branch; "More on
   // Modules" under the title "Modules" is a section of it.
-  const topics = topicsOf(analysis).filter((topic) => comparisonKey(topicOf(topic.label)) !== comparisonKey(title));
+  const documentTitle = topicOf(analysis.title?.trim() || sourceTitle);
+  const all = topicsOf(analysis).filter((topic) => comparisonKey(topicOf(topic.label)) !== comparisonKey(documentTitle));
+  const parent = soleParent(all);
+  const title = parent ? cleanHeading(parent.label) : documentTitle;
+  const topics = parent ? all.filter((topic) => topic !== parent) : all;
+  const opening = (parent?.sentences ?? analysis.sentences).find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');
+  const root: Draft = { label: title, definition: short(opening), score: Infinity, children: [] };
+  const breadth = shape.breadth[0] ?? 0;
   const context: Context = {
     analysis,
     shape,
