@@ -115,9 +115,13 @@ const VAGUE_MODIFIERS = new Set([
   'bad',
 ]);
 
-/** "Sidebar COMMUNITY Bruce Perens": the label of a box beside the text, an everyday word in capitals before a name. */
+/**
+ * "Sidebar COMMUNITY Bruce Perens": the label of a box beside the text, an everyday word in capitals before
+ * a name; "sidebar TOOLS dpkg" (from "see sidebar TOOLS dpkg, APT and ar"): a reference to one.
+ */
 function isCalloutLabel(display: string): boolean {
   return (
+    /^sidebar\s/i.test(display) ||
     isEverydayCapitals(/\b(\p{Lu}{4,})\s+\p{Lu}\p{Ll}/u.exec(display)?.[1]) ||
     display.split(/\s+/).some((word, index, words) => index < words.length - 1 && isBoxLabel(word))
   );

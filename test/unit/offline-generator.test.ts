@@ -1830,16 +1830,17 @@ describe('what a definition is not', () => {
     assert.ok(!keys.includes('standard syntax') && keys.includes('global value'), keys.join(', '));
   });
 
-  test('the label of a box beside the text ("COMMUNITY Bruce Perens") is no key phrase; capitals of a notation ("OCTET STRING") are', () => {
+  test('the label of a box beside the text ("COMMUNITY Bruce Perens") or a reference to one ("see sidebar TOOLS dpkg") is no key phrase; capitals of a notation ("OCTET STRING") are', () => {
     const text = [
       'Sidebar COMMUNITY Bruce Perens led the project for a while and wrote its social contract.',
       'The social contract of the project binds every developer of the project.',
       'An OCTET STRING holds any sequence of bytes; an OCTET STRING has a length.',
+      'Install the file manually (see sidebar TOOLS dpkg, APT and ar), or see sidebar TOOLS dpkg again.',
     ].join(' ');
     const displays = analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).phrases.ranked.map(
       (phrase) => phrase.display,
     );
-    assert.ok(!displays.some((display) => /COMMUNITY/.test(display)) && displays.includes('OCTET STRING'), displays.join(', '));
+    assert.ok(!displays.some((display) => /COMMUNITY|TOOLS/.test(display)) && displays.includes('OCTET STRING'), displays.join(', '));
   });
 
   test('formulas, arguments, comparisons, narration, praise, printed output, circular bodies, bodies cut short, what a function does and what a flag does, comparisons, declarations and dotted names are no definitions', () => {
