@@ -155,7 +155,9 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     // description of the function its heading names, states no fact on its own.
     (isBaseFormVerb(first) && /^\p{Lu}/u.test(first.text)) ||
     // "Return a writer object…" with the verb read as a name: no name opens a sentence right before an article.
-    (first.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(first.text) && ARTICLES.has(tokens[1]?.lower ?? ''))
+    (first.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(first.text) && ARTICLES.has(tokens[1]?.lower ?? '')) ||
+    // "Useful to inspect various diagnostic data…": a predicate whose subject is the option listed before it.
+    (/^\p{Lu}\p{Ll}+$/u.test(first.text) && tokens[1]?.lower === 'to' && tokens[1].pos === 'PART' && tokens[2]?.pos === 'VERB')
   );
 }
 

@@ -707,7 +707,7 @@ describe('offline quizzes', () => {
     assert.ok(!usermod.pools.some((pool) => pool.options.some((option) => option.text === 'chfn')));
   });
 
-  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before ("In both cases then…") or comparing with it, or a subjectless function description ("Return a …", the verb read as a name)', () => {
+  test('no question is made of a label line, a list entry, a verbless fragment, a sentence carrying on from the one before ("In both cases then…") or comparing with it, or a subjectless function description ("Return a …", the verb read as a name) or predicate ("Useful to inspect…")', () => {
     const unfit = [
       'Returns: the transport layer protocol number when the session layer has opened a connection.',
       'A transport layer protocol, which delivers data reliably between two programs on different hosts.',
@@ -720,6 +720,7 @@ describe('offline quizzes', () => {
       'Alternatively, and in the default configuration of the session layer, every transport layer program gets a private address.',
       'In both cases then the transport layer program takes over, finds either a session layer or a peer, and opens it.',
       'Return a writer object responsible for converting the session layer data into delimited strings on the given file-like object.',
+      'Useful to inspect various session layer elements such as heap, stack, transport layer state, resource consumption etc. to reason about errors.',
     ];
     const base = layersContent();
     const text = `${base.text} ${unfit.join(' ')}`;
