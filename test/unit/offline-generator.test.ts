@@ -62,6 +62,14 @@ function layersContent(): ExtractedContent {
 
 /** The analysis of one section's text under a document of the same title. */
 const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
+/** The blanks the analysed text offers at `difficulty`, their questions built. */
+const clozeQuestions = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty) =>
+  quizCandidates(analysis, quizPools(analysis), difficulty)
+    .filter((candidate) => candidate.kind === 'cloze')
+    .map((candidate) => candidate.question());
+/** The stems of the blanks a section of these sentences offers at `difficulty`. */
+const clozeStems = (title: string, sentences: readonly string[], difficulty: Difficulty) =>
+  clozeQuestions(analyseSection(title, sentences.join(' ')), difficulty).map((question) => question.stem);
 
 /** The false statements the "which statement is true" questions of one section offer. */
 function falseStatements(title: string, section: string, statements: readonly string[]): string[] {
@@ -393,9 +401,7 @@ describe('offline quizzes', () => {
       'Activating takes a second.',
     ].join(' ');
     const analysis = analyseSection('Args', text);
-    const clozes = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question());
+    const clozes = clozeQuestions(analysis, 'medium');
     const from = (sentence: string) => clozes.filter((question) => question.source.excerpt === sentence).map((question) => question.stem);
     for (const remark of remarks) assert.deepEqual(from(remark), [], remark);
     assert.ok(!from(glossed).some((stem) => stem.includes('_____ (netmask)')), from(glossed).join(' | '));
@@ -418,26 +424,38 @@ describe('offline quizzes', () => {
     const falseOptions = falseStatements('R', 'Scope', statements);
     assert.ok(falseOptions.includes('Local variables are looked up where the function was defined, free variables where it runs.'), falseOptions.join(' | '));
     assert.ok(!falseOptions.some((option) => option.startsWith('The free variables and the local variables')), falseOptions.join(' | '));
-    // Two items of one list trade places however many items stand between them: the list says the same.
-    const clients = [
-      'The default GNOME desktop suggests the Empathy communications client for calls and chat.',
-      'Popular alternatives to Empathy include Ekiga, Linphone, Psi, Jitsi and Jami on the Debian desktop.',
-      'The KDE project provides KDE Telepathy, a communications client based on the Telepathy framework.',
-      'Jitsi requires no client other than a web browser for encrypted calls between users.',
-      'Lumicall lets a mobile phone on Android call the users of the desktop clients.',
+    // Two items of one list trade places however many items stand between them, with or without an
+    // article before each: the list says the same.
+    const lists: Array<[title: string, section: string, sentences: string[], listSentence: string]> = [
+      [
+        'RTC',
+        'Clients',
+        [
+          'The default GNOME desktop suggests the Empathy communications client for calls and chat.',
+          'Popular alternatives to Empathy include Ekiga, Linphone, Psi, Jitsi and Jami on the Debian desktop.',
+          'The KDE project provides KDE Telepathy, a communications client based on the Telepathy framework.',
+          'Jitsi requires no client other than a web browser for encrypted calls between users.',
+          'Lumicall lets a mobile phone on Android call the users of the desktop clients.',
+        ],
+        'Popular alternatives',
+      ],
+      [
+        'Installer',
+        'Configuring the system',
+        [
+          'A locale is a group of regional settings that decide how dates and numbers are written.',
+          'A keymap is a table that maps the keys of a keyboard to the characters they type.',
+          'A console font is a set of glyphs that the text console draws its characters with.',
+          'A mount point is the directory where the contents of a filesystem are attached to the tree.',
+          'The installer asks about the locale, the keymap, the console font and the mount point in turn.',
+        ],
+        'The installer asks',
+      ],
     ];
-    const reordered = falseStatements('RTC', 'Clients', clients).filter((option) => option.startsWith('Popular alternatives'));
-    assert.deepEqual(reordered, [], reordered.join(' | '));
-    // And with an article before each item.
-    const settings = [
-      'A locale is a group of regional settings that decide how dates and numbers are written.',
-      'A keymap is a table that maps the keys of a keyboard to the characters they type.',
-      'A console font is a set of glyphs that the text console draws its characters with.',
-      'A mount point is the directory where the contents of a filesystem are attached to the tree.',
-      'The installer asks about the locale, the keymap, the console font and the mount point in turn.',
-    ];
-    const reorderedSettings = falseStatements('Installer', 'Configuring the system', settings).filter((option) => option.startsWith('The installer asks'));
-    assert.deepEqual(reorderedSettings, [], reorderedSettings.join(' | '));
+    for (const [title, section, sentences, listSentence] of lists) {
+      const reordered = falseStatements(title, section, sentences).filter((option) => option.startsWith(listSentence));
+      assert.deepEqual(reordered, [], reordered.join(' | '));
+    }
   });
 
   test('a false statement never turns "X is a Y" round, nor trades a name for a concept', () => {
@@ -466,9 +484,7 @@ describe('offline quizzes', () => {
       'R reads commands from the console in R.',
     ].join(' ');
     const analysis = analyseSection('Introduction', text);
-    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question().answer.text);
+    const answers = clozeQuestions(analysis, 'medium').map((question) => question.answer.text);
     assert.equal(analysis.subject, 'r');
     assert.ok(!answers.includes('R session') && answers.includes('R list'), answers.join(', '));
   });
@@ -508,9 +524,7 @@ describe('offline quizzes', () => {
       'The site packages hold every package with the version the project needs.',
     ].join(' ');
     const analysis = analyse({ title: 'Virtual Environments and Packages', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] });
-    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question().answer.text.toLowerCase());
+    const answers = clozeQuestions(analysis, 'medium').map((question) => question.answer.text.toLowerCase());
     assert.ok(!answers.includes('virtual environment') && answers.length > 0, answers.join(', '));
   });
 
@@ -1369,11 +1383,8 @@ describe('offline analysis', () => {
       'Each response distribution admits a variety of link functions to connect the mean with the linear predictor.',
       'Most classical statistics and much of the latest methodology is available for use with the environment.',
       'The response distribution decides how the errors of the model are spread around the mean of the data.',
-    ].join(' ');
-    const analysis = analyseSection('Clients', text);
-    const stems = quizCandidates(analysis, quizPools(analysis), 'hard')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question().stem);
+    ];
+    const stems = clozeStems('Clients', text, 'hard');
     assert.ok(stems.length > 0, 'the unquantified sentence is still blanked');
     for (const quantified of ['Some _____', 'Each _____', 'much of the _____']) assert.ok(!stems.some((stem) => stem.includes(quantified)), stems.join(' | '));
   });
@@ -1646,11 +1657,7 @@ describe('offline analysis', () => {
       ...bullets,
     ].join('\n');
     const analysis = analyse({ title: 'Meta', text: '', outline: [{ kind: 'section', index: 0, title: 'Meta', text }] });
-    const excerpts = new Set(
-      quizCandidates(analysis, quizPools(analysis), 'medium')
-        .filter((candidate) => candidate.kind === 'cloze')
-        .map((candidate) => candidate.question().source.excerpt),
-    );
+    const excerpts = new Set(clozeQuestions(analysis, 'medium').map((question) => question.source.excerpt));
     for (const sentence of [...boxed, ...bullets.map((bullet) => bullet.slice(2))]) assert.ok(!excerpts.has(sentence), sentence);
     assert.ok(excerpts.has(plain), [...excerpts].join(' | '));
   });
@@ -2116,9 +2123,7 @@ describe('what the text shows to be of one kind', () => {
       'The domain controller checks the passwords of every user of the Windows network.',
     ].join(' ');
     const analysis = analyse({ title: 'Setting Up Windows Shares with Samba', text, outline: [{ kind: 'section', index: 0, title: 'Samba Server', text }] });
-    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question().answer.text);
+    const answers = clozeQuestions(analysis, 'medium').map((question) => question.answer.text);
     assert.ok(!answers.some((answer) => /samba/i.test(answer)), answers.join(', '));
   });
 
@@ -2171,11 +2176,8 @@ describe('what the text shows to be of one kind', () => {
       'The default encoding of the source file is UTF-8, as already mentioned.',
       'The default encoding of a source file is UTF-8 unless the file declares another one.',
       'A remote filesystem is shared through the NFS protocol with the local machine over the network.',
-    ].join(' ');
-    const analysis = analyseSection('Sharing', text);
-    const blanked = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question().stem);
+    ];
+    const blanked = clozeStems('Sharing', text, 'medium');
     assert.ok(blanked.length > 0, 'the same words stand blanked elsewhere');
     assert.ok(!blanked.some((stem) => /however|second case|such a comment|already mentioned|similar reasons|thus/.test(stem)), blanked.join(' | '));
   });
@@ -2199,8 +2201,7 @@ describe('what the text shows to be of one kind', () => {
       'The SSH protocol replaced Telnet on most servers, and Telnet is rarely enabled today.',
     ].join(' ');
     const analysis = analyseSection('Remote login', text);
-    const blanks = quizCandidates(analysis, quizPools(analysis), 'medium').filter((candidate) => candidate.kind === 'cloze');
-    const unicode = blanks.map((candidate) => candidate.question()).find((question) => question.answer.text === 'Unicode');
+    const unicode = clozeQuestions(analysis, 'medium').find((question) => question.answer.text === 'Unicode');
     assert.ok(unicode);
     assert.equal(distractorsFor(unicode, 'medium', createRandom(1)), undefined);
   });
@@ -2217,10 +2218,7 @@ describe('what the text shows to be of one kind', () => {
       'The debugger stops the program at a breakpoint and shows its variables.',
     ].join(' ');
     const analysis = analyseSection('Lexing', text);
-    const question = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'cloze')
-      .map((candidate) => candidate.question())
-      .find((each) => each.answer.text === 'parser');
+    const question = clozeQuestions(analysis, 'medium').find((each) => each.answer.text === 'parser');
     assert.ok(question);
     const wrong = distractorsFor(question, 'medium', createRandom(1))?.map((option) => option.text) ?? [];
     assert.ok(wrong.length === 3 && !wrong.some((option) => /level|backslash|prefix|line|tree/.test(option)), wrong.join(', '));
