@@ -45,9 +45,9 @@ function isSubsequence(letters: string, text: string): boolean {
 
 /**
  * A code name in capitals made of the words of its meaning ("dns.BADFAMILY" for "Unsupported address
- * family", "dns.NOMEM" for "Out of memory", "dns.FORMERR" for "…query was misformatted") or of their initials ("EOF" for "End of file", "EAFP" for
- * "Easier to ask for forgiveness than permission", an acronym skipping a few words): either is read
- * off the other.
+ * family", "dns.NOMEM" for "Out of memory", "dns.FORMERR" for "…query was misformatted") or of their
+ * initials ("EOF" for "End of file", "EAFP" for "Easier to ask for forgiveness than permission", an
+ * acronym skipping a few words): either is read off the other.
  */
 function spelledByName(meaning: string, term: string): boolean {
   const name = term.split('.').at(-1) ?? '';
