@@ -2,7 +2,7 @@ import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
-import { joinTokens, readsAsVerb, type Token } from './nlp.ts';
+import { ARTICLES, joinTokens, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
@@ -94,7 +94,6 @@ const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|b
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
 const CLAUSE_LABEL = /^let['’]s\b|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
-const ARTICLES = new Set(['a', 'an', 'the']);
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
 const TERM_ENDINGS = new Set([',', '.', ';', ')', ':']);

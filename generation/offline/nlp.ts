@@ -38,6 +38,9 @@ const INNER_DOT = /(?<=[\p{L}\p{N}_]|\s)\.(?=[\p{L}\p{N}_])/gu;
 const HIDDEN_DOT = '\u2024';
 const restoreDots = (text: string) => text.replaceAll(HIDDEN_DOT, '.');
 
+/** The articles: a word before a noun phrase, never part of a name or a term. */
+export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
 export function parseText(text: string): ParsedSentence[] {
   const { its } = nlp();
   const doc = nlp().readDoc(text.replace(INNER_DOT, HIDDEN_DOT));

@@ -5,7 +5,7 @@ import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
 import { DETERMINER_AFTER_VERB, isVagueWord, type Phrase, type Span } from './key-phrases.ts';
-import { joinTokens, type Token } from './nlp.ts';
+import { ARTICLES, joinTokens, type Token } from './nlp.ts';
 import type { QuizPools } from './quiz-pools.ts';
 import { excerpt } from './text.ts';
 
@@ -164,7 +164,6 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
 const RELATIVES = new Set(['that', 'which', 'who']);
 
 /** "Return", "Add", "Consult": a verb as an instruction or a to-do names it. */
-const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 const isBaseFormVerb = (token: Token | undefined) => token?.pos === 'VERB' && token.lower === token.lemma;
 
 /**

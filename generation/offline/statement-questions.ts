@@ -3,7 +3,7 @@ import { sentenceReference } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, pickDistractors, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
-import { joinTokens, type Token } from './nlp.ts';
+import { ARTICLES, joinTokens, type Token } from './nlp.ts';
 import { blankablePhrases, byDifficulty, isListFragment, quoteExplanation, standsAlone, type Build, type Candidate } from './question-parts.ts';
 import { phraseOption, SAME_HEAD_FAMILY, SIBLING_FAMILY } from './quiz-pools.ts';
 import { createRandom, hashText } from './seeded-random.ts';
@@ -87,7 +87,6 @@ const isCopula = (between: readonly Token[]) =>
 
 /** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
 const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
-const ARTICLES = new Set(['the', 'a', 'an']);
 /**
  * "Ekiga, Linphone, Psi, Jitsi and Jami", "the locale, the keymap, the console font and the mount
  * point": two items of one list however many items stand between them (only names, nouns, articles and
