@@ -2,7 +2,7 @@ import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
-import { ARTICLES, joinTokens, readsAsVerb, type Token } from './nlp.ts';
+import { ARTICLES, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
@@ -475,6 +475,7 @@ const isProse = (definition: Definition) =>
   !(definition.origin === 'sentence' && pointsBack(definition.quote)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
   !PRAISE.test(definition.text) &&
+  !leansOnAntecedent(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
   !DEGREE_LEAD.test(definition.text) &&
   !ACTIVITY_TERM.test(definition.term) &&
@@ -550,6 +551,20 @@ const RELATION_ONLY = /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+
  */
 const PRAISE =
   /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;
+/** Whether a predicate praises or weighs its subject ("an important and extremely versatile component"). */
+export const praises = (predicate: string) => PRAISE.test(predicate);
+const PLURAL_PRONOUN = /\b(?:they|them)\b/i;
+/**
+ * "gnome-control-center: The main program that brings them all together": "them" stands for things the
+ * text named before the definition, which the card does not show ("… remote files by including them"
+ * names its own).
+ */
+function leansOnAntecedent(text: string): boolean {
+  const pronoun = PLURAL_PRONOUN.exec(text);
+  if (!pronoun) return false;
+  const before = parseText(text.slice(0, pronoun.index)).flatMap((sentence) => sentence.tokens);
+  return !before.some((token) => (token.pos === 'NOUN' || token.pos === 'PROPN') && token.lemma !== token.lower);
+}
 /**
  * "Typically, event names are camel-cased strings…", "Historically, CVS was the first widely used tool…":
  * what a term usually is or once was, a convention or its history rather than a definition.

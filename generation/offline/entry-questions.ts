@@ -58,7 +58,8 @@ export function namesItself(member: string, description: string): boolean {
     .split(/_|(?<=\p{Ll})(?=\p{Lu})|\d+/u)
     .map((part) => part.toLowerCase())
     .filter((part) => part.length >= 3 && !NAME_VERBS.has(part));
-  const words = comparisonTokens(description);
+  // "Get the value of dnsOrder" names getDefaultResultOrder by its "Order".
+  const words = comparisonTokens(description.replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' '));
   const name = member.toLowerCase();
   // "asdict" — "Converts the dataclass obj to a dict", "randbits" — "…with k random bits": a word of the description inside the name.
   if ((description.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some((word) => name.includes(word))) return true;

@@ -1,6 +1,7 @@
 import type { Difficulty, SourceReference } from '../../domain/learning-content.ts';
 import type { Analysis } from './analysis.ts';
 import { isNameWord, RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
+import { praises } from './definitions.ts';
 import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
@@ -83,6 +84,13 @@ const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since ver
 /** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
 const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
 
+/** "Graphical facilities are an important and extremely versatile component of…": praise of the subject, no fact to learn. */
+const COPULA_PREDICATE = /^[^,;:]{1,80}?\s(?:is|are)\s+(.+)$/i;
+const praisesItsSubject = (text: string) => {
+  const predicate = COPULA_PREDICATE.exec(text)?.[1];
+  return predicate !== undefined && praises(predicate);
+};
+
 export function byDifficulty(difficulty: Difficulty, values: { easy?: number; medium?: number; hard?: number }): number | undefined {
   return values[difficulty];
 }
@@ -111,6 +119,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !CONTINUES.test(sentence.text) &&
     !ELSEWHERE.test(sentence.text) &&
     !REMARK.test(sentence.text) &&
+    !praisesItsSubject(sentence.text) &&
     !UNANCHORED_COMPARISON.test(sentence.text) &&
     !VERSION_NOTE.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
@@ -233,12 +242,6 @@ export function isWholeWord(tokens: readonly Token[], span: { start: number; end
   return !(span.start > 0 && tokens[span.start]?.space === '' && before && /[\p{L}\p{N}._/-]$/u.test(before.text)) && !glued(tokens[span.end + 1]);
 }
 
-/**
- * The key phrases of a sentence a question may blank or swap: each once in it, a whole word starting a
- * phrase of its own. The document's own subject ("Python" in a Python tutorial) is a blank anybody
- * fills, and so is an everyday word ("the user", "the text"): a blank asks for a compound, a rare
- * word or a defined term.
- */
 /** "virtual environment" in "Virtual Environments and Packages": the text's own subject, a blank anybody fills. */
 function namesTheTitle(phrase: Phrase, titleWords: ReadonlySet<string>): boolean {
   return phrase.tokenCount > 1 && phrase.lemmas.every((lemma) => titleWords.has(lemma) || titleWords.has(`${lemma}s`));
@@ -309,6 +312,12 @@ function isQuantified(tokens: readonly Token[], start: number): boolean {
   return QUANTIFIERS.has(tokens[index]?.lower ?? '');
 }
 
+/**
+ * The key phrases of a sentence a question may blank or swap: each once in it, a whole word starting a
+ * phrase of its own. The document's own subject ("Python" in a Python tutorial) is a blank anybody
+ * fills, and so is an everyday word ("the user", "the text"): a blank asks for a compound, a rare
+ * word or a defined term.
+ */
 export function blankablePhrases({ analysis, titleWords, pairs }: Build, sentence: Sentence): Array<{ span: Span & { key: string }; phrase: Phrase }> {
   const spans = analysis.phrases.inSentence.get(sentence.id) ?? [];
   const counts = new Map<string, number>();

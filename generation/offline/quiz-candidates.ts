@@ -388,11 +388,6 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
   });
 }
 
-/**
- * The name the document is about: the one it names far more often than any other ("Debian" in a
- * chapter of the Debian handbook, "Python" in the tutorial), which any reader fills in.
- */
-
 export function quizCandidates(analysis: Analysis, pools: QuizPools, difficulty: Difficulty): Candidate[] {
   const titleWords = new Set(
     (analysis.title ?? '')

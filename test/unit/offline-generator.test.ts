@@ -8,6 +8,7 @@ import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
+import { namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
@@ -79,7 +80,6 @@ function falseStatements(title: string, section: string, statements: readonly st
     .filter((candidate) => candidate.kind === 'statement')
     .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
 }
-/** The message a quiz of ten fails with, or '' when the section supports ten. */
 /** The largest quiz the analysed text supports at `difficulty` (none when it supports none). */
 const supportedQuiz = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty): QuizQuestion[] => {
   try {
@@ -379,6 +379,7 @@ describe('offline quizzes', () => {
       'Class definitions play some neat tricks with namespaces.',
       'It would be nice if the positional argument could be referenced by name.',
       'New in version 3.3: The positional argument has been added as a synonym of the optional argument.',
+      'Positional arguments are an important and extremely versatile component of the argparse module.',
     ];
     const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
     const symbol = 'Comments start with the hash character, #, and extend to the end of the line.';
@@ -646,6 +647,11 @@ describe('offline quizzes', () => {
       assert.equal(options.length, 3);
       assert.ok(!options.includes('unindent'), options.join(', '));
     }
+  });
+
+  test('an entry\'s description names it by a part of a name it quotes ("Get the value of dnsOrder" for getDefaultResultOrder)', () => {
+    assert.ok(namesItself('getDefaultResultOrder', 'Get the value of dnsOrder'));
+    assert.ok(!namesItself('getServers', 'Get the value of dnsOrder'));
   });
 
   test("a printed reference's signature set in the code font still heads its entry; example code is still left out", () => {
@@ -1760,6 +1766,18 @@ describe('what a definition is not', () => {
       ].join('\n'),
     );
     assert.deepEqual(found, ['key function', 'public good', 'resolver', 'diff']);
+  });
+
+  test('a definition whose "them" or "they" stands for things named before it ("the main program that brings them all together") leans on text the card does not show; one that names them first does not', () => {
+    const found = terms(
+      [
+        'The desktop offers several graphical tools for the system settings:',
+        '• gnome-control-center: the main program that brings them all together;',
+        '• NFS: a network filesystem that gives access to remote files by including them in the local tree;',
+        '• Unix group: an entity including several users so that they can share files;',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['NFS', 'Unix group']);
   });
 
   test('a sentence in lower case is cut from a longer one, unless it opens with the program it defines ("anacron is the daemon…")', () => {
