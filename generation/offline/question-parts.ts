@@ -73,7 +73,7 @@ export const EARLY_TOKENS = 6;
 const EARLY_PRONOUNS = new Set(['it', 'its', 'they', 'their', 'them']);
 /** An opening that carries on from the sentence before ("Likewise, …", "In the same way, …", "Of course, …"). */
 const CONTINUES =
-  /^(?:likewise|similarly|in the same way|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in (?:both|either|each|such|these|those) cases?|in contrast|by contrast|conversely|alternatively|accordingly|finally|next|now|first|second|third|lastly)\b/i;
+  /^(?:likewise|similarly|in the same way|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in (?:both|either|each|such|these|those) cases?|in contrast|by contrast|conversely|alternatively|accordingly|finally|next|now|first|second|third|lastly|last but not least)\b/i;
 /**
  * The author's remarks on the text or its example ("…offers a lot more than shown here", "We've brought
  * back…, hence the complaint", "…play some neat tricks", "it would be nice if…"): no fact to test.

@@ -102,6 +102,16 @@ const MIN_SHOWN_KIND = 2;
 const countOf = (families: ReadonlySet<string>, options: readonly Option[]) => options.filter((option) => families.has(option.family)).length;
 const shownKind = (options: readonly Option[]) => countOf(SHOWS_KIND, options);
 
+const CODE_HEADS = new Set(['class', 'classes', 'exception', 'exceptions']);
+/**
+ * "Sniffer class", "DictReader class": a class of the code is named in capitals, and a "tab class" or a
+ * "container class" of the prose beside it is no class of the module.
+ */
+function isNamedAlike(answer: Option, option: Option): boolean {
+  const codeClass = (text: string) => /^\p{Lu}/u.test(text) && CODE_HEADS.has(comparisonTokens(text).at(-1) ?? '');
+  return !codeClass(answer.text) || option.family !== SAME_HEAD_FAMILY || codeClass(option.text);
+}
+
 /**
  * Three wrong options, from the question's pools in order: a pool too small for all three gives what
  * it has (two "… field"s beside "Conflicts field" are the best wrong options there are) and the next
@@ -112,7 +122,7 @@ export function distractorsFor(question: Question, difficulty: Difficulty, rando
   const stemWords = new Set(comparisonTokens(quoted(question.stem)));
   let chosen: Option[] = [];
   for (const pool of question.pools) {
-    const options = pool.options.filter((option) => !chosen.some((other) => isVariant(other, option)));
+    const options = pool.options.filter((option) => !chosen.some((other) => isVariant(other, option)) && isNamedAlike(question.answer, option));
     // A pool that shows its options to be of the answer's kind (listed beside it, named or defined alike)
     // needs no sign of kind from their form: a router stands among bridges and hubs, doers or not; and
     // beside two such, the third wrong option may be a weaker one, as a teacher's would.

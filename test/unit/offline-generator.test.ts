@@ -2145,12 +2145,13 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(!answers.some((answer) => /samba/i.test(answer)), answers.join(', '));
   });
 
-  test('a sentence that points to the next paragraph, a reference entry without its subject ("Returns an array…", "Return a writer…") or an instruction gets no blank', () => {
+  test('a sentence that points to the next paragraph, carries on from the one before ("Last but not least, …"), a reference entry without its subject ("Returns an array…", "Return a writer…") or an instruction gets no blank', () => {
     const sentences = [
       'Network printers will have to be set up manually as described in the next paragraph.',
       'Returns an array listing the events for which the emitter has registered listeners.',
       'Return a writer object responsible for converting the data into delimited strings.',
       'Consult the printing system documentation for a complete list of drivers.',
+      'Last but not least, the printing system also contains a driver for label printers.',
       'Network printers are set up with the printer configuration tool of the desktop.',
     ];
     const analysis = analyse({
@@ -2160,7 +2161,7 @@ describe('what the text shows to be of one kind', () => {
     });
     assert.deepEqual(
       analysis.sentences.map((sentence) => standsAlone(sentence)),
-      [false, false, false, false, true],
+      [false, false, false, false, false, true],
     );
   });
 
@@ -2240,6 +2241,28 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(question);
     const wrong = distractorsFor(question, 'medium', createRandom(1))?.map((option) => option.text) ?? [];
     assert.ok(wrong.length === 3 && !wrong.some((option) => /level|backslash|prefix|line|tree/.test(option)), wrong.join(', '));
+  });
+
+  test('a class of the code ("Sniffer class") stands only among classes named in capitals, never a "tab class" of the prose', () => {
+    const term = (text: string) => makeOption(text, { family: SAME_HEAD_FAMILY, frequency: 5 });
+    const pool = ['DictReader class', 'tab class', 'DictWriter class', 'container class', 'Dialect class'].map(term);
+    const question = {
+      stem: 'What is used to deduce the format of a CSV file?',
+      answer: term('Sniffer class'),
+      pools: [{ family: SAME_HEAD_FAMILY, options: pool }],
+      explanation: '',
+      source: { excerpt: 'The Sniffer class is used to deduce the format of a CSV file.' },
+    };
+    for (let seed = 0; seed < 10; seed += 1) {
+      const wrong = distractorsFor(question, 'medium', createRandom(seed))?.map((option) => option.text) ?? [];
+      assert.deepEqual(wrong.sort(), ['Dialect class', 'DictReader class', 'DictWriter class']);
+    }
+    const lower = {
+      ...question,
+      answer: term('priority queue'),
+      pools: [{ family: SAME_HEAD_FAMILY, options: ['LIFO queue', 'FIFO queue', 'job queue'].map(term) }],
+    };
+    assert.equal(distractorsFor(lower, 'medium', createRandom(1))?.length, 3);
   });
 
   test('a blank is made only among wrong options the text shows to be of its kind (listed beside it, named alike), however often the text names them', () => {
