@@ -6,7 +6,7 @@ import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature } from './headings.ts';
 import type { Definition } from './definitions.ts';
-import { RARE_ZIPF, zipf } from './commonness.ts';
+import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { isGeneralHead, isGenericPhrase, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
@@ -214,11 +214,36 @@ function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   // "Python users", "application developer": who reads or writes the text is no concept of it; nor is
   // a name it mentions in passing ("Jython", "Haskell").
   if (!defined && (PEOPLE.has(phrase.lemmas.at(-1) ?? '') || (phrase.name && phrase.count < MIN_NAME_MENTIONS))) return true;
+  if (!defined && isReferenceWording(phrase)) return true;
   if (sentences < LONG_TEXT_SENTENCES) {
     const slides = analysis.units.some((unit) => unit.kind === 'slide');
     return !slides && !defined && phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF;
   }
   return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis.phrases, phrase));
+}
+
+/** How any reference entry speaks of its function: what it takes, gives back and calls, no concept of its own. */
+const REFERENCE_WORDING = new Set([
+  'parameter',
+  'argument',
+  'kwargs',
+  'return value',
+  'default value',
+  'callback',
+  'callback function',
+  'optional callback function',
+  'calling code',
+  'argument parameter',
+]);
+/**
+ * "Parameters", "Return value", "Callback function" under a reference's entries, a parameter by its name
+ * in code ("Kwargs parameter", "Fd parameters"), and an entry's "Returns True" read as a phrase.
+ */
+function isReferenceWording(phrase: Phrase): boolean {
+  const [first = '', head = ''] = phrase.lemmas;
+  if (REFERENCE_WORDING.has(phrase.key)) return true;
+  if (phrase.tokenCount === 2 && head === 'parameter' && zipf(first) <= UNSEEN_ZIPF) return true;
+  return phrase.tokenCount === 2 && /^returns\s/i.test(phrase.display);
 }
 
 const PEOPLE = new Set([

@@ -829,6 +829,27 @@ describe('offline mindmaps', () => {
     for (const node of content.nodes) assert.ok(node.definition.length > 0 && node.definition.length <= 160, node.label);
   });
 
+  test('a reference\'s wording for what its functions take and give ("Parameters", "Return value", "Callback function", "Kwargs parameter", "Returns True") is no node', async () => {
+    const map = await mapOfSections('sched', [
+      [
+        'sched.scheduler(timefunc, delayfunc)',
+        'The scheduler class defines a generic interface to scheduling events. The kwargs parameter holds the keyword arguments of the event. The return value of the event queue is an ordered list of events. Parameters of the scheduler are the time function and the delay function. The callback function of an event runs when the event time comes.',
+      ],
+      [
+        'scheduler.enter(delay, priority, action)',
+        'Schedule an event for delay more time units. The event queue keeps every scheduled event in order of time. The kwargs parameter holds the keyword arguments again. The return value is the scheduled event. Parameters of an event are its time, its priority and its action.',
+      ],
+      [
+        'scheduler.empty()',
+        'Returns True if the event queue is empty. The event queue is empty once every scheduled event has run. Returns True again after a cancelled event. The callback function never runs for a cancelled event.',
+      ],
+    ]);
+    const labels = map.nodes.map((node) => node.label.toLowerCase());
+    assert.ok(labels.includes('event queue'), labels.join(', '));
+    for (const wording of ['parameters', 'return value', 'callback function', 'kwargs parameter', 'returns true'])
+      assert.ok(!labels.includes(wording), labels.join(', '));
+  });
+
   test('numbered headings: the main sections are branches, subsections and headings without a number go under them', async () => {
     const sections: Array<[string, string[]]> = [
       [
