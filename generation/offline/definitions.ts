@@ -501,9 +501,9 @@ function isCutShort(text: string): boolean {
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "A bit more complex", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types", "Twofold: the size…": a comparison, a ranking, a remark carrying on, printed output, instances of a kind, or a word predicated of the term before a colon. */
+/** "Similar to…", "A bit more complex", "A lot more user-friendly", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types", "Twofold: the size…": a comparison, a ranking, a remark carrying on, printed output, instances of a kind, or a word predicated of the term before a colon. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d|[a-z]+:\s)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|a\s+lot|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d|[a-z]+:\s)/i;
 /**
  * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
  * of such tunnels": a rank or one instance among others the text points back to, a remark about the

@@ -33,6 +33,12 @@ const DOWNLOAD_BUTTON_SPAN = 2;
 /** A wrapped line of prose is long; a shorter unterminated line ends its paragraph (a heading). */
 const WRAPPED_LINE_MIN_CHARS = 45;
 const HEADING_MAX_WORDS = 10;
+/** A heading printed on a line well short of the text's width may say more ("Make sure you specify the proper version support in your setup.py file"). */
+const SHORT_HEADING_MAX_WORDS = 14;
+const SHORT_LINE_SHARE = 0.75;
+const WIDTH_SAMPLE_MIN_WORDS = 8;
+const WIDTH_SAMPLE_MIN_LINES = 10;
+const WIDTH_PERCENTILE = 0.9;
 const CALLOUT_TITLE_MAX_WORDS = 12;
 const MIN_TABLE_LINES = 3;
 const MIN_PAIR_LINES = 2;
@@ -136,17 +142,37 @@ function keyValueTableAt(lines: readonly string[], start: number): TableMatch | 
   return rows.length >= MIN_PAIR_LINES ? { table: { headers, rows }, lines: index - start } : undefined;
 }
 
-function isHeading(text: string, lineCount: number): boolean {
+/**
+ * How wide the text's wrapped lines run (a printed page's column, in characters): most long lines reach
+ * it. Undefined where lines are not wrapped by a layout (slides, plain text of one line per paragraph).
+ */
+function lineWidth(lines: readonly string[]): number | undefined {
+  const lengths = lines
+    .map((line) => line.trim())
+    .filter((line) => wordCount(line) >= WIDTH_SAMPLE_MIN_WORDS)
+    .map((line) => line.length)
+    .sort((a, b) => a - b);
+  return lengths.length >= WIDTH_SAMPLE_MIN_LINES ? lengths[Math.floor(WIDTH_PERCENTILE * (lengths.length - 1))] : undefined;
+}
+
+const isShortLine = (line: string, width: number | undefined) => width !== undefined && line.length < SHORT_LINE_SHARE * width;
+
+function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (lineCount !== 1 || TERMINAL.test(text) || /[,;]$/.test(text)) return false;
-  if (wordCount(text) > HEADING_MAX_WORDS || text.length > 80 || !/^[\p{Lu}\p{N}]/u.test(text)) return false;
+  const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
+  if (wordCount(text) > maxWords || text.length > 80 || !/^[\p{Lu}\p{N}]/u.test(text)) return false;
   const labelled = /^[^:]+:\s*(.+)$/.exec(text);
   return !labelled || isTitleCase(labelled[1] ?? '');
 }
 
 /** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
-function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string): boolean {
+function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string, width: number | undefined): boolean {
   const previous = open.lines.at(-1) ?? '';
   if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous)) return false;
+  // "Use feature detection instead of version detection" over "Inevitably you will have code…": a
+  // paragraph's first line runs the text's full width, so a much shorter one without a sentence's end,
+  // followed by a sentence, is a heading however many characters it has.
+  if (open.kind === 'prose' && open.lines.length === 1 && isShortLine(previous, width) && /^\p{Lu}/u.test(line) && isHeading(previous, 1, width)) return false;
   // "BACK TO BASICS The named pipe, a persistent pipe" over "A named pipe is…": a printed box's label and
   // title on a line of their own; the box's text starts below them.
   // ("CUPS is a project…" is a sentence that opens with a name, not a box: a title is short.)
@@ -254,6 +280,7 @@ export function entrySignature(line: string): string | undefined {
 
 export function segmentText(text: string, permissive: boolean): SegmentedText {
   const lines = withoutGluedButton(text.split(/\r?\n/));
+  const width = permissive ? undefined : lineWidth(lines);
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
   const code: string[] = [];
@@ -271,7 +298,7 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
   const close = () => {
     if (!open) return;
     const joined = collapseWhitespace(open.lines.join(' '));
-    if (joined) blocks.push({ kind: open.kind === 'prose' && isHeading(joined, open.lines.length) ? 'heading' : open.kind, text: joined });
+    if (joined) blocks.push({ kind: open.kind === 'prose' && isHeading(joined, open.lines.length, width) ? 'heading' : open.kind, text: joined });
     open = undefined;
   };
 
@@ -333,7 +360,7 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     const content = unlabelled.replace(LAYOUT_LABEL, '').trim();
     if (!content) continue;
     const startsAfresh = bullet !== null || content !== unlabelled.trim();
-    if (open && !startsAfresh && continuesParagraph(open, raw, content)) {
+    if (open && !startsAfresh && continuesParagraph(open, raw, content, width)) {
       open.lines.push(content);
       continue;
     }

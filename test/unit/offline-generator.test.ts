@@ -1924,6 +1924,7 @@ describe('what a definition is not', () => {
         'Writing Programs with NCURSES: A lengthy tutorial for C programmers.',
         'CUPS is an elegant solution for printing from a workstation to a shared printer.',
         'Partitioning is an interesting solution for a disk that already contains another system.',
+        'Alternatively, you could also use a graphical browser, which is a lot more user-friendly.',
         'A data frame is a list of vectors of equal length that holds a table.',
         '',
         'harmonic: Of three values a, b and c will be equivalent to the reciprocal of the mean.',
@@ -2079,6 +2080,32 @@ describe('what a definition is', () => {
 });
 
 describe('what a printed page puts around its text', () => {
+  test("a heading a line well short of the page's width stays a heading, however many characters it has; a paragraph's wrapped lines still join", async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const paragraph = [
+      'Inevitably you will have code that has to choose what to do based on what version of Python is',
+      'running. The best way to do this is with feature detection of whether the version of Python you are',
+      'running under supports what you need. If for some reason that does not work then you should make',
+      'the version check be against Python 2 and not Python 3. To help explain this, let us look at an example',
+      'where you need the importlib module, which has been available in the standard library since Python',
+      'version three point three. A check on the version keeps working until a new major version comes out.',
+    ];
+    const text = [
+      'Use feature detection instead of version detection',
+      ...paragraph,
+      '',
+      'Make sure you specify the proper version support in your setup file',
+      ...paragraph,
+    ].join('\n');
+    const blocks = segmentText(text, false).blocks;
+    assert.deepEqual(
+      blocks.map((block) => block.kind),
+      ['heading', 'prose', 'heading', 'prose'],
+    );
+    assert.equal(blocks[0]?.text, 'Use feature detection instead of version detection');
+    assert.ok(blocks[1]?.text.startsWith('Inevitably you will have code') && blocks[1].text.endsWith('comes out.'));
+  });
+
   test('the floating "Download the ebook" button\'s words run into a paragraph\'s lines are taken out of it', async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const text = [
