@@ -113,5 +113,11 @@ export const ExtractedContent = z.object({
   outline: z.array(OutlineEntry),
   /** The document as typed blocks in reading order; absent in content extracted by earlier versions. */
   blocks: z.array(ContentBlock).optional(),
+  /**
+   * What the text sets in italics or bold (a textbook's way to mark the terms it introduces), each once in
+   * reading order; absent where the format carries no emphasis (PDF, slides, sheets) and in content
+   * extracted by earlier versions.
+   */
+  emphasis: z.array(z.string()).optional(),
 });
 export type ExtractedContent = z.infer<typeof ExtractedContent>;

@@ -187,8 +187,8 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   }));
   const text = sections.map((section) => (section.heading ? `${section.title}\n` : '') + section.lines.join('\n')).join('\n\n');
   // The article's blocks labelled from its DOM (code, definitions, lists...), so generators know what each stretch is.
-  const { blocks } = htmlContent(`<!DOCTYPE html><html><body>${content}</body></html>`, title, undefined);
-  return { title, text, outline, ...(blocks ? { blocks } : {}) };
+  const { blocks, emphasis } = htmlContent(`<!DOCTYPE html><html><body>${content}</body></html>`, title, undefined);
+  return { title, text, outline, ...(blocks ? { blocks } : {}), ...(emphasis ? { emphasis } : {}) };
 }
 
 /** 'html', 'text', or the media type of something that is not a page. */

@@ -8,7 +8,7 @@ import type { ContentBlock, ExtractedContent, OutlineEntry } from '../../domain/
 // builds a DOM without running scripts, which are dropped with styles and the page's chrome.
 
 /** `continued`: the rest of a section after a reference's entries, under the same title (printed once). */
-export type Section = { title?: string; continued?: boolean; blocks: string[]; typed: ContentBlock[] };
+export type Section = { title?: string; continued?: boolean; blocks: string[]; typed: ContentBlock[]; emphasis?: string[] };
 type Element = ReturnType<typeof parseHTML>['document']['body'];
 type ChildNode = { nodeType: number; nodeValue: string | null };
 
@@ -192,8 +192,26 @@ export function referenceEntriesAsHeadings(body: Element, { continuation = false
   walk(body);
 }
 
+/** Inline emphasis (italics, bold, a defining instance) in running text; not a link's or code's own styling. */
+const EMPHASIS = 'em, i, strong, b, dfn';
+const MAX_EMPHASIS_CHARS = 80;
+
+/** The stretches of a block of text its author emphasised, one line each. */
+function emphasisIn(node: Element): string[] {
+  // A paragraph of inline elements is walked element by element, down to the emphasis itself.
+  const own = node.matches(EMPHASIS) ? [node] : [];
+  return [...own, ...(Array.from(node.querySelectorAll(EMPHASIS)) as Element[])]
+    .filter((element) => !element.closest('a, code, pre, kbd, samp') && !element.querySelector('code'))
+    .map((element) => oneLine(inlineText(element)).trim())
+    .filter((text) => text.length > 0 && text.length <= MAX_EMPHASIS_CHARS && /\p{L}/u.test(text));
+}
+
 function sectionsOf(body: Element): Section[] {
   const sections: Section[] = [{ blocks: [], typed: [] }];
+  const emphasised = (node: Element) => {
+    const section = sections.at(-1) as Section;
+    section.emphasis = [...(section.emphasis ?? []), ...emphasisIn(node)];
+  };
   const typed = (kind: ContentBlock['kind'], text: string, extra: Partial<ContentBlock> = {}) => {
     const section = sections.at(-1) as Section;
     section.typed.push({ kind, text, ...(section.title ? { section: section.title } : {}), ...extra });
@@ -222,19 +240,23 @@ function sectionsOf(body: Element): Section[] {
     } else if (isList(node)) {
       const lines = listLines(node, 0);
       if (lines.length === 0) return;
+      emphasised(node);
       (sections.at(-1) as Section).blocks.push(lines.join('\n'));
       for (const line of lines) typed('listItem', line.trim().replace(/^- /, ''));
     } else if (tag === 'table') add('table', tableLines(node).join('\n'));
     else if (tag === 'pre') add('code', (node.textContent ?? '').replace(/\s+$/, ''));
     else if (tag === 'dl') {
+      emphasised(node);
       let term = '';
       for (const child of childElements(node)) {
         if (tagOf(child) === 'dt') term = oneLine(inlineText(child));
         else if (tagOf(child) === 'dd') definition(term, oneLine(inlineText(child)));
       }
     } else if (tag === 'figcaption' || tag === 'caption') add('caption', oneLine(inlineText(node)));
-    else if (tag === 'p' || node.children.length === 0) add('prose', inlineText(node));
-    else childElements(node).forEach(visit);
+    else if (tag === 'p' || node.children.length === 0) {
+      add('prose', inlineText(node));
+      emphasised(node);
+    } else childElements(node).forEach(visit);
   };
   childElements(body).forEach(visit);
   return sections.filter((section) => (section.title && !section.continued) || section.blocks.length > 0);
@@ -271,7 +293,8 @@ export function sectionsContent(sections: Section[], metadataTitle: string | und
     .join('\n\n');
   const title = metadataTitle ?? sections.find((section) => section.title)?.title ?? fileName?.replace(/\.[^.]+$/, '');
   const blocks = sections.flatMap((section) => section.typed);
-  return { ...(title ? { title } : {}), text, outline, ...(blocks.length > 0 ? { blocks } : {}) };
+  const emphasis = [...new Set(sections.flatMap((section) => section.emphasis ?? []))];
+  return { ...(title ? { title } : {}), text, outline, ...(blocks.length > 0 ? { blocks } : {}), ...(emphasis.length > 0 ? { emphasis } : {}) };
 }
 
 /** The sections of several HTML documents in order (the chapters of a book). */

@@ -1,10 +1,10 @@
 import type { ContentBlock, ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { isApparatus, isChromeOrSentence, isPageChrome } from './headings.ts';
+import { isApparatus, isChromeOrSentence, isPageChrome, isSignature } from './headings.ts';
 import { assignKinds, genusOf } from './kinds.ts';
 import { bulletSiblings } from './list-siblings.ts';
-import { indexPhrases, type PhraseIndex } from './key-phrases.ts';
+import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
 import { entrySignature, segmentText, type TextBlock } from './segmentation.ts';
@@ -43,6 +43,8 @@ export type Analysis = {
   headingLevels: ReadonlyMap<string, number>;
   /** The headings that open sections, in document order, with those whose text is all in their subsections. */
   headings: readonly string[];
+  /** Key phrases the text sets in italics or bold where it uses them: the terms its author marks. */
+  emphasised: ReadonlySet<string>;
 };
 
 const cache = new WeakMap<ExtractedContent, Analysis>();
@@ -195,7 +197,7 @@ function build(content: ExtractedContent): Analysis {
     unitCount: units.length,
     titles,
     definedKeys: new Set(definitions.map((definition) => definition.key)),
-    codeWords: new Set(codeText.toLowerCase().match(/\p{L}[\p{L}\p{N}_]*/gu) ?? []),
+    codeWords: codeWordsOf(codeText),
   });
   bulletSiblings(
     blocks.flatMap((block) => {
@@ -228,7 +230,29 @@ function build(content: ExtractedContent): Analysis {
     subject: subjectName(sentences),
     headingLevels: headingLevelsOf(content),
     headings,
+    // A reference sets its parameters in italics where its prose names them ("if <em>indent</em> is a
+    // non-negative integer…"): there, emphasis marks code, not terms.
+    emphasised: headings.some(isSignature) ? new Set() : emphasisedPhrases(content.emphasis ?? [], phrases, codeWordsOf(codeText)),
   };
+}
+
+/** The names the document's code uses. */
+const codeWordsOf = (codeText: string) => new Set(codeText.toLowerCase().match(/\p{L}[\p{L}\p{N}_]*/gu) ?? []);
+
+/**
+ * "the <em>base chains</em>": the phrase the emphasis holds, by its lemmas, where the text has it as a
+ * phrase; not a name its code uses ("<em>spam</em>" of the tutorial's examples).
+ */
+function emphasisedPhrases(emphasis: readonly string[], phrases: PhraseIndex, code: ReadonlySet<string>): Set<string> {
+  const keys = new Set<string>();
+  for (const text of emphasis) {
+    if (code.has(text.toLowerCase())) continue;
+    const tokens = parseText(text)[0]?.tokens ?? [];
+    const start = tokens.findIndex((token) => token.pos !== 'DET');
+    const key = phraseKey(tokens, { start, end: tokens.length - 1 });
+    if (start >= 0 && phrases.byKey.has(key)) keys.add(key);
+  }
+  return keys;
 }
 
 function headingLevelsOf(content: ExtractedContent): Map<string, number> {

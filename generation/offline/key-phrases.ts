@@ -759,6 +759,26 @@ function toolConcept(tally: Tally, tallies: ReadonlyMap<string, Tally>, codeWord
   return named ? name : tally.key;
 }
 
+const ACRONYM = /^\p{Lu}{2,6}$/u;
+/**
+ * "Filesystem Hierarchy Standard" and "FHS", "Domain Name System" and "DNS": a name and the initials the
+ * text also writes it with are one concept, not two nodes of a map or two options of a question.
+ */
+function joinAbbreviations(phrases: readonly Phrase[]): void {
+  const acronyms = new Map(phrases.filter((phrase) => ACRONYM.test(phrase.display)).map((phrase) => [phrase.display.toLowerCase(), phrase]));
+  for (const phrase of phrases) {
+    const words = phrase.display.split(/[\s-]+/);
+    if (words.length < 2) continue;
+    const acronym = acronyms.get(
+      words
+        .map((word) => word[0] ?? '')
+        .join('')
+        .toLowerCase(),
+    );
+    if (acronym) phrase.concept = acronym.concept;
+  }
+}
+
 function bestForm(forms: Map<string, number>): string {
   let best = '';
   let bestWeight = -1;
@@ -893,6 +913,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
     byKey.set(phrase.key, phrase);
     if (phrase.keyPhrase) phrases.push(phrase);
   }
+  joinAbbreviations([...byKey.values()]);
   phrases.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   phrases.forEach((phrase, rank) => {
     phrase.centrality = phrases.length > 1 ? 1 - rank / (phrases.length - 1) : 1;

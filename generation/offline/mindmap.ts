@@ -200,6 +200,9 @@ function take(context: Context, phrase: Phrase): boolean {
 /** A topic and the ids of its sentences: phrases below it stay inside it. */
 type Within = { topic: Topic; scope: ReadonlySet<number> } | undefined;
 
+/** A term the text defines, or sets in italics where it uses it: one its author marks as a concept. */
+const isMarked = (analysis: Analysis, phrase: Phrase) => analysis.definitionByKey.has(phrase.key) || analysis.emphasised.has(phrase.key);
+
 /**
  * In a long document a single word used once or twice, or an everyday one, is a vague node ("Readers",
  * "Extension"); a short text may name each of its concepts once, and a slide deck in everyday words
@@ -341,7 +344,7 @@ function homes(analysis: Analysis, topics: readonly Topic[]): Map<string, Topic>
 
 /**
  * The topic's own key phrases (in `sentences`, all of the topic's by default), most weighty first
- * (defined terms count extra); with `anyHome`, every key phrase it names, also those more at home in
+ * (defined or emphasised terms count extra); with `anyHome`, every key phrase it names, also those more at home in
  * another topic.
  */
 function topicPhrases(context: Context, topic: Topic, anyHome = false, sentences: readonly Sentence[] = topic.sentences): Phrase[] {
@@ -353,7 +356,7 @@ function topicPhrases(context: Context, topic: Topic, anyHome = false, sentences
         (anyHome ? context.home.has(entry.phrase.key) : context.home.get(entry.phrase.key) === topic) &&
         !isVagueNode(context.analysis, entry.phrase),
     )
-    .map(({ phrase, count }) => ({ phrase, weight: Math.pow(count, 0.7) * phrase.score * (context.analysis.definitionByKey.has(phrase.key) ? 1.5 : 1) }))
+    .map(({ phrase, count }) => ({ phrase, weight: Math.pow(count, 0.7) * phrase.score * (isMarked(context.analysis, phrase) ? 1.5 : 1) }))
     .sort((a, b) => b.weight - a.weight || a.phrase.key.localeCompare(b.phrase.key))
     .map((entry) => entry.phrase);
 }

@@ -88,21 +88,16 @@ describe('DOCX', () => {
     await assertReadableFailure(parseDocx(await truncated('lecture.docx'), { workDir: await newWorkDir() }), /Word document is damaged/);
   });
 
-  test("paragraphs styled as preformatted text (a converted web page's <pre>) are one code block, not prose or headings", async () => {
-    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-    const paragraph = (text: string, style?: string) =>
-      `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
-    const document = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${[
-      paragraph('Searching for Packages', 'Heading2'),
-      paragraph('The aptitude command searches the package meta-data with a logical expression.'),
-      paragraph('$ aptitude show kino', 'PreformattedText'),
-      paragraph('Description: Non-linear editor for Digital Video data', 'PreformattedText'),
-      paragraph('The search only returns one package, which satisfies all three criteria.'),
-    ].join('')}</w:body></w:document>`;
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const paragraph = (text: string, style?: string) =>
+    `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  /** A DOCX of these paragraphs (document.xml's body) with the heading and preformatted styles Word and LibreOffice name. */
+  async function docxOf(name: string, body: string): Promise<string> {
+    const document = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`;
     const styles = `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style><w:style w:type="paragraph" w:styleId="PreformattedText"><w:name w:val="Preformatted Text"/></w:style></w:styles>`;
     const relationships = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
     const documentRelationships = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
-    const path = join(await newWorkDir(), 'searching.docx');
+    const path = join(await newWorkDir(), name);
     await writeFile(
       path,
       buildZip([
@@ -113,12 +108,40 @@ describe('DOCX', () => {
         { name: 'word/styles.xml', data: Buffer.from(styles) },
       ]),
     );
+    return path;
+  }
+
+  test("paragraphs styled as preformatted text (a converted web page's <pre>) are one code block, not prose or headings", async () => {
+    const path = await docxOf(
+      'searching.docx',
+      [
+        paragraph('Searching for Packages', 'Heading2'),
+        paragraph('The aptitude command searches the package meta-data with a logical expression.'),
+        paragraph('$ aptitude show kino', 'PreformattedText'),
+        paragraph('Description: Non-linear editor for Digital Video data', 'PreformattedText'),
+        paragraph('The search only returns one package, which satisfies all three criteria.'),
+      ].join(''),
+    );
     const content = await parseDocx(path, { workDir: await newWorkDir(), fileName: 'searching.docx' });
     assert.deepEqual(
       (content.blocks ?? []).filter((block) => block.kind === 'code').map((block) => block.text),
       ['$ aptitude show kino\nDescription: Non-linear editor for Digital Video data'],
     );
     assert.deepEqual(titles(content), ['Searching for Packages']);
+    assert.equal(content.emphasis, undefined, 'no run of the document is in italics or bold');
+  });
+
+  test('runs in italics or bold are the emphasis of the document, as its author marks the terms it introduces', async () => {
+    const run = (text: string, style = '') => `<w:r>${style ? `<w:rPr>${style}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const path = await docxOf(
+      'daemons.docx',
+      [
+        paragraph('Daemons', 'Heading2'),
+        `<w:p>${run('A ')}${run('daemon', '<w:i/>')}${run(' is a process started automatically by the boot sequence, and a ')}${run('signal', '<w:b/>')}${run(' interrupts it.')}</w:p>`,
+      ].join(''),
+    );
+    const content = await parseDocx(path, { workDir: await newWorkDir(), fileName: 'daemons.docx' });
+    assert.deepEqual(content.emphasis, ['daemon', 'signal']);
   });
 });
 

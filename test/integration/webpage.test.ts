@@ -202,6 +202,14 @@ describe('a web page keeps what its DOM says each stretch is', () => {
     assert.equal(content.blocks?.find((block) => block.kind === 'definition')?.term, 'yield');
   });
 
+  test("what the text sets in italics or bold comes as the page's emphasis, down to a paragraph of inline elements; not a link's or code's", async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const prose = Array.from({ length: 6 }, (_, i) => `<p>A packet filter decides for each packet whether it passes, by rule number ${i}.</p>`).join('');
+    const html = `<html><head><title>Firewall</title></head><body><article><h1>Firewall</h1>${prose}<p>The kernel sorts packets into <em>tables</em> of <strong>chains</strong>; see <a href="#x"><em>the manual</em></a> and <code><em>nft</em></code>.</p><div class="para">The <span class="emphasis"><em>base chains</em></span> hook into the network stack.</div><ul><li>A <i>regular chain</i> is reached by a jump.</li></ul></article></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/firewall');
+    assert.deepEqual(content.emphasis, ['tables', 'chains', 'base chains', 'regular chain']);
+  });
+
   test('a heading keeps its words, not the "¶" a documentation generator links it with', async () => {
     const { htmlToContent } = await import('../../extraction/webpage.ts');
     const prose = Array.from({ length: 6 }, (_, i) => `<p>The indentation level of a logical line decides which block it belongs to, rule ${i}.</p>`).join('');

@@ -850,6 +850,56 @@ describe('offline mindmaps', () => {
       assert.ok(!labels.includes(wording), labels.join(', '));
   });
 
+  test("among phrases a section names alike, those its author sets in italics come first; a reference's italics (its parameters) and the names of its code count for nothing", async () => {
+    const sentence = (phrase: string) => `The ${phrase} keeps the packets of every interface in the kernel memory for a while.`;
+    const phrases = ['access list', 'boot loader', 'cache table', 'device driver', 'web proxy'];
+    const text = phrases.flatMap((phrase) => [sentence(phrase), sentence(phrase)]).join(' ');
+    const other =
+      'The routing daemon reads its routes from the routing table. The routing table holds every route of the router. The routing daemon answers every neighbour.';
+    const sections = (title: string) => [
+      { kind: 'section' as const, index: 0, title, text },
+      { kind: 'section' as const, index: 1, title: 'Routing', text: other },
+    ];
+    const leaves = async (title: string, emphasis: string[]) => {
+      const outline = sections(title);
+      const content: ExtractedContent = { title: 'Packets', text: outline.map((entry) => entry.text).join('\n\n'), outline, emphasis };
+      const map = (await generator.mindmap({ sourceTitle: 'Packets', content, difficulty: 'medium' })).content;
+      const branch = map.nodes.find((node) => node.parentId === map.rootId);
+      assert.ok(branch);
+      return map.nodes.filter((node) => node.parentId === branch.id).map((node) => node.label);
+    };
+    assert.ok(!(await leaves('Packet Filters', [])).includes('Web proxy'), 'the last of five alike, without emphasis');
+    assert.ok((await leaves('Packet Filters', ['web proxies'])).includes('Web proxy'));
+    const reference = await leaves('proxy.send(data)', ['web proxies']);
+    assert.ok(reference.length > 0 && !reference.includes('Web proxy'), 'in a reference');
+    const analysis = analyse({
+      title: 'Packets',
+      text: '',
+      outline: sections('Packet Filters'),
+      emphasis: ['web proxies', 'kernel memory', 'the boot loader'],
+    });
+    assert.deepEqual([...analysis.emphasised].sort(), ['boot loader', 'kernel memory', 'web proxy']);
+    const withCode = analyse({
+      title: 'Packets',
+      text: '',
+      outline: sections('Packet Filters'),
+      emphasis: ['interface', 'router'],
+      blocks: [{ kind: 'code', text: 'interface = load()' }],
+    });
+    assert.deepEqual([...withCode.emphasised], ['router']);
+  });
+
+  test('a name and the initials the text also writes it with ("Filesystem Hierarchy Standard (FHS)") are one concept', () => {
+    const analysis = analyseSection(
+      'Filesystem',
+      'A Debian system is organized along the Filesystem Hierarchy Standard (FHS). The FHS defines the purpose of each directory. The FHS puts configuration files in /etc.',
+    );
+    const [long, short] = [analysis.phrases.byKey.get('filesystem hierarchy standard'), analysis.phrases.byKey.get('fhs')];
+    assert.ok(long && short);
+    assert.equal(long.concept, short.concept);
+    assert.notEqual(analysis.phrases.byKey.get('debian system')?.concept, short.concept);
+  });
+
   test('numbered headings: the main sections are branches, subsections and headings without a number go under them', async () => {
     const sections: Array<[string, string[]]> = [
       [
