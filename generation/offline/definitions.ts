@@ -1,7 +1,7 @@
 import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { chunkNounPhrases, hasVagueLead, isGenericPhrase, KEY_BINDING, phraseKey, type Span } from './key-phrases.ts';
+import { chunkNounPhrases, hasVagueLead, isGenericPhrase, isKeyBinding, phraseKey, type Span } from './key-phrases.ts';
 import { ARTICLES, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
@@ -464,7 +464,7 @@ const isProse = (definition: Definition) =>
   !(definition.origin === 'sentence' && (QUALITY.test(definition.text) || (/^\p{Ll}/u.test(definition.quote) && !opensWithCommandName(definition)))) &&
   !FRAGMENT_START.test(definition.text) &&
   !(definition.origin === 'glossary' && (isParameterName(definition.term) || CAMEL_CASE.test(definition.term))) &&
-  !KEY_BINDING.test(definition.term) &&
+  !isKeyBinding(definition.term) &&
   !NOTATION_IN_TERM.test(definition.term) &&
   !hasVagueLead(definition.key) &&
   !hasVagueLead(comparisonKey(definition.term)) &&

@@ -466,7 +466,7 @@ const LINK_PARTS = /^(?:https?|ftp|www|html?|com|org)$/i;
 
 /** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
 function isIdentifier(display: string, count: number): boolean {
-  if (KEY_BINDING.test(display) || LINK_PARTS.test(display)) return true;
+  if (isKeyBinding(display) || LINK_PARTS.test(display)) return true;
   if (/\s/.test(display)) return false;
   if (/\p{Ll}\p{Lu}|_|\d/u.test(display)) return true;
   // A lower-case word English never uses is a term the text keeps using ("namespace", "tuple") or a
@@ -474,8 +474,11 @@ function isIdentifier(display: string, count: number): boolean {
   return /^\p{Ll}+$/u.test(display) && zipf(display) <= UNSEEN_ZIPF && (display.length <= 4 || count < MIN_UNSEEN_TERM_MENTIONS);
 }
 const MIN_UNSEEN_TERM_MENTIONS = 3;
-/** "C-y", "M-b", "RET", "DEL": a key of an editor's command line, reference material rather than a term. */
-export const KEY_BINDING = /^(?:(?:[CMS]-)+\S+|RET|DEL|ESC|TAB|SPC)$/;
+const EMACS_KEY = /^(?:(?:[CMS]-)+\S+|RET|DEL|ESC|TAB|SPC)$/;
+const MODIFIED_KEY =
+  /^(?:(?:ctrl|control|alt|meta|shift|cmd)[+-])+(?:\S|f\d{1,2}|space|enter|tab|esc|escape|backspace|delete|home|end|up|down|left|right)$|^(?:tab|enter|escape|backspace)$/i;
+/** "C-y", "M-b", "RET", "Ctrl+C", "Tab": a key of an editor's or a shell's command line, reference material rather than a term. */
+export const isKeyBinding = (text: string) => EMACS_KEY.test(text) || MODIFIED_KEY.test(text);
 /** "little bit", "basic familiarity", "different ways": a quantity, a judgement or a vague kind, whatever noun follows. */
 const VAGUE_LEADS = new Set([
   'little',

@@ -293,11 +293,15 @@ const ASIDE = /^(?:note that|as an exercise)\b|\bwould\b/i;
  * was issued in 1985!)"). Judged on the read parts, rough and written-together numbers were kept 0
  * times in 3, years naming a thing or in brackets and numbers in asides 0 in 4.
  */
+const RANGE_DASH = /^[–—-]$/;
+
 function isQuantity(type: string, tokens: readonly Token[], start: number, end: number): boolean {
   const before = tokens[start - 1];
   const after = tokens[end + 1];
   if (before && (NUMBER_LABELS.test(before.text) || before.pos === 'PROPN' || ROUGHLY.has(before.lower))) return false;
   if ((tokens[start]?.space === '' && /[\d.,]$/.test(before?.text ?? '')) || (after?.space === '' && /^\p{L}/u.test(after.text))) return false;
+  // "(say, 20–30 lines)": an end of a range is a rough size, not a fact to recall.
+  if (RANGE_DASH.test(before?.text ?? '') || RANGE_DASH.test(after?.text ?? '')) return false;
   if (type === 'DATE') return !insideBrackets(tokens, start) && !(before?.pos === 'DET' && after?.pos === 'NOUN');
   return after !== undefined && (after.pos === 'NOUN' || after.text === '%');
 }
@@ -308,7 +312,8 @@ function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence
   return sentence.entities.flatMap((entity): Candidate[] => {
     if (!QUIZ_ENTITY_TYPES.has(entity.type)) return [];
     const span = entityAnswer(sentence.tokens, entity.start, entity.end);
-    if (!span || span.start > entity.start || !isQuantity(entity.type, sentence.tokens, span.start, entity.end)) return [];
+    // "must be a 0/1 vector": a pair of values written with a slash names a kind of thing, not a quantity.
+    if (!span || span.start > entity.start || span.text.includes('/') || !isQuantity(entity.type, sentence.tokens, span.start, entity.end)) return [];
     return [
       {
         kind: 'number',

@@ -157,6 +157,23 @@ function lineWidth(lines: readonly string[]): number | undefined {
 
 const isShortLine = (line: string, width: number | undefined) => width !== undefined && line.length < SHORT_LINE_SHARE * width;
 
+const QUESTION = /^(?:Why|How|What|When|Where|Which|Who|Can|Is|Are|Do|Does|Should|Must|Will)\b.*\?$/;
+const MIN_QUESTION_HEADINGS = 2;
+/**
+ * "Why does Python use indentation for grouping of statements?" on a line of its own after a blank one,
+ * with its answer below: a FAQ's heading, where the text has more than one such question; one question
+ * alone may be the text asking its reader.
+ */
+function questionHeadings(lines: readonly string[]): Set<string> {
+  const questions = lines
+    .map((line) => line.trim())
+    .filter((line, index) => {
+      const [before, after] = [lines[index - 1]?.trim() ?? '', lines[index + 1]?.trim() ?? ''];
+      return QUESTION.test(line) && wordCount(line) <= SHORT_HEADING_MAX_WORDS && before === '' && /^\p{Lu}/u.test(after);
+    });
+  return new Set(questions.length >= MIN_QUESTION_HEADINGS ? questions : []);
+}
+
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (lineCount !== 1 || TERMINAL.test(text) || /[,;]$/.test(text)) return false;
   const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
@@ -281,6 +298,7 @@ export function entrySignature(line: string): string | undefined {
 export function segmentText(text: string, permissive: boolean): SegmentedText {
   const lines = withoutGluedButton(text.split(/\r?\n/));
   const width = permissive ? undefined : lineWidth(lines);
+  const questions = permissive ? new Set<string>() : questionHeadings(lines);
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
   const code: string[] = [];
@@ -298,7 +316,8 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
   const close = () => {
     if (!open) return;
     const joined = collapseWhitespace(open.lines.join(' '));
-    if (joined) blocks.push({ kind: open.kind === 'prose' && isHeading(joined, open.lines.length, width) ? 'heading' : open.kind, text: joined });
+    const heading = open.kind === 'prose' && (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
+    if (joined) blocks.push({ kind: heading ? 'heading' : open.kind, text: joined });
     open = undefined;
   };
 

@@ -560,6 +560,34 @@ describe('offline quizzes', () => {
     assert.ok(hard.filter((question) => !easyStems.has(question.question)).length >= 5);
   });
 
+  test('a number is asked only among numbers of its size, and never as the end of a range or a pair written with a slash', () => {
+    const number = (value: number) => makeOption(String(value), { family: 'CARDINAL', value, frequency: 1 });
+    const question = {
+      stem: 'Complete the sentence: "The Master Boot Record occupies the first _____ bytes of the disk."',
+      answer: number(512),
+      pools: [{ family: 'CARDINAL', options: [20, 30, 128, 256, 1024, 640].map(number) }],
+      explanation: '',
+      source: { excerpt: 'The Master Boot Record occupies the first 512 bytes of the disk.' },
+    };
+    for (let seed = 0; seed < 5; seed += 1) {
+      const wrong = distractorsFor(question, 'hard', createRandom(seed))?.map((option) => option.text) ?? [];
+      assert.deepEqual(wrong.sort(), ['1024', '256', '640']);
+    }
+    const text = [
+      'The first partition of a disk holds 512 sectors of boot code for the loader.',
+      'Ideally, a function should fit on one screen of about 20–30 lines of code.',
+      'If the response holds binary data, it must be a 0/1 vector of the same length.',
+      'The second partition of a disk holds 2048 sectors of swap space for the kernel.',
+      'The third partition of a disk holds 4096 sectors of data for the users.',
+      'The fourth partition of a disk holds 1024 sectors of logs for the daemons.',
+    ].join(' ');
+    const analysis = analyseSection('Partitions', text);
+    const answers = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'number')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(answers.includes('512') && !answers.includes('20') && !answers.includes('30') && !answers.includes('0/1'), answers.join(', '));
+  });
+
   test('a stated purpose asks for the concept it belongs to, among concepts of the same kind', () => {
     const analysis = analyse(layersContent());
     const purpose = quizCandidates(analysis, quizPools(analysis), 'medium').find((candidate) => candidate.kind === 'purpose');
@@ -1839,6 +1867,19 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['key function', 'public good', 'resolver', 'diff']);
   });
 
+  test('a key of a shell or an editor ("Ctrl+C", "Tab", "C-y") is no term; a word that starts like a modifier key ("Meta-data") is', () => {
+    const found = terms(
+      [
+        'The REPL understands these special keys:',
+        '• Ctrl+C: when pressed once, has the same effect as the break command of the shell;',
+        '• Tab: when pressed on a blank line, displays the global and local variables;',
+        '• C-y: yanks the text that the last kill command removed from the line;',
+        '• Meta-data: the data about a package that the archive keeps beside its files;',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['Meta-data']);
+  });
+
   test('a definition whose "them" or "they" stands for things named before it ("the main program that brings them all together") leans on text the card does not show; one that names them first does not', () => {
     const found = terms(
       [
@@ -2130,6 +2171,21 @@ describe('what a definition is', () => {
 });
 
 describe('what a printed page puts around its text', () => {
+  test("a FAQ's questions on lines of their own after a blank line are its headings; one question alone is the text asking its reader", async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const answer = 'The answer takes a paragraph of its own, and it ends as a sentence does.';
+    const faq = ['Why are Python strings immutable?', answer, '', 'How does Python manage memory?', answer].join('\n');
+    assert.deepEqual(
+      segmentText(faq, false).blocks.map((block) => block.kind),
+      ['heading', 'prose', 'heading', 'prose'],
+    );
+    const one = ['Why are Python strings immutable?', answer].join('\n');
+    assert.deepEqual(
+      segmentText(one, false).blocks.map((block) => block.kind),
+      ['prose', 'prose'],
+    );
+  });
+
   test("a heading a line well short of the page's width stays a heading, however many characters it has; a paragraph's wrapped lines still join", async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const paragraph = [
