@@ -90,7 +90,7 @@ const TITLE_MIN_WORDS = 3;
 const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
-const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see)\b/i;
+const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another)\b/i;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
 const CLAUSE_LABEL = /^let['’]s\b|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
@@ -155,6 +155,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
 }
 
 const SUBJECT_MAX_TOKENS = 8;
+const MODALS = new Set(['should', 'must', 'can', 'may', 'will', 'shall']);
 /**
  * "text encoding: A string in Python is a sequence of code points…" says what a string is: a body that
  * is a sentence of its own about something other than the term ("Coroutines are…" under "coroutine"
@@ -162,7 +163,9 @@ const SUBJECT_MAX_TOKENS = 8;
  */
 function definesAnotherSubject(tokens: readonly Token[], term: string): boolean {
   const verb = tokens.findIndex((token) => token.pos === 'AUX' || token.pos === 'VERB');
-  if (verb < 1 || verb > SUBJECT_MAX_TOKENS || tokens[verb]?.lemma !== 'be') return false;
+  // "CPython implementation detail: Users should not touch __builtins__": a rule for another subject.
+  const ruling = MODALS.has(tokens[verb]?.lower ?? '');
+  if (verb < 1 || verb > SUBJECT_MAX_TOKENS || (tokens[verb]?.lemma !== 'be' && !ruling)) return false;
   const subject = new Set(comparisonTokens(joinTokens(tokens.slice(0, verb))));
   // "The quantity of a good that consumers are willing to buy": the verb of a relative clause.
   if (tokens.slice(0, verb).some((token) => token.pos === 'PRON' || RELATIVE_WORDS.has(token.lower))) return false;
@@ -316,8 +319,24 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
 const RELATIVE_WORDS = new Set(['what', 'which', 'that', 'who']);
 const NAMING_PRONOUNS = new Set(['this', 'that', 'it']);
 
+/**
+ * The verb of the words' own clause whose object follows it ("…, in turn, contains another piece of
+ * software"; not "in turn", nor a verb of a relative clause, "the tool that creates…"); -1 without one.
+ */
+function mainVerb(tokens: readonly Token[]): number {
+  const relative = tokens.findIndex((token) => RELATIVE_WORDS.has(token.lower) || token.lower === 'whose');
+  return tokens.findLastIndex(
+    (token, index) =>
+      (token.pos === 'VERB' || token.pos === 'AUX') &&
+      (relative < 0 || index < relative) &&
+      !/(?:ed|ing)$/.test(token.lower) &&
+      OBJECT_OPENERS.has(tokens[index + 1]?.pos ?? ''),
+  );
+}
+const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+
 /** "The fluid around the thylakoids, called the stroma, …" / "… is called mitosis." */
-function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; bodyEnd: number } | undefined {
+function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; bodyStart: number; bodyEnd: number } | undefined {
   const { tokens } = sentence;
   for (let index = 1; index < tokens.length; index += 1) {
     const word = tokens[index]?.lower ?? '';
@@ -333,6 +352,9 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (!term) continue;
     const after = tokens[term.end + 1];
     if (after && !TERM_ENDINGS.has(after.text)) continue;
+    // "…three to six versions of each program, named Experimental, Unstable, Testing…": the first of a list
+    // of names, which names the things together.
+    if (after?.text === ',' && tokens[term.end + 2]?.pos === 'PROPN' && /^\p{Lu}/u.test(tokens[term.end + 2]?.text ?? '')) continue;
     // "…without requiring the Enter key to be pressed; this is called cbreak mode": the body ends before
     // the pronoun that names it and the stop before that.
     let bodyEnd = index - 1;
@@ -345,7 +367,12 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     }
     if (CLAUSE_BREAKS.has(tokens[bodyEnd - 1]?.text ?? '') || tokens[bodyEnd - 1]?.text === ',') bodyEnd -= 1;
     if (wordCount(joinTokens(tokens.slice(0, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
-    return { term, bodyEnd };
+    // "Standard builds of Python include an object-oriented interface to the Tcl/Tk widget set, called
+    // tkinter": what is named is the object of the clause before, and that object describes it.
+    const verb = before.text === ',' ? mainVerb(tokens.slice(0, bodyEnd)) : -1;
+    const bodyStart = verb + 1;
+    if (wordCount(joinTokens(tokens.slice(bodyStart, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
+    return { term, bodyStart, bodyEnd };
   }
   return undefined;
 }
@@ -441,7 +468,7 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   }
   const naming = namingDefinition(sentence, spans);
   if (!naming || isGenericPhrase(phraseKey(tokens, naming.term))) return undefined;
-  const body = joinTokens(tokens.slice(0, naming.bodyEnd));
+  const body = joinTokens(tokens.slice(naming.bodyStart, naming.bodyEnd));
   return POINTING_BODY.test(body) ? undefined : made(naming.term, body);
 }
 
@@ -474,6 +501,7 @@ const isProse = (definition: Definition) =>
   !NARRATION.test(definition.text) &&
   !(definition.origin === 'sentence' && pointsBack(definition.quote)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
+  !ENUMERATION.test(definition.text) &&
   !PRAISE.test(definition.text) &&
   !leansOnAntecedent(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
@@ -538,11 +566,15 @@ function pointsBack(text: string): boolean {
   }
   return false;
 }
+/** "For loops, repeat and while.": a list of the things a heading covers, without a word of what they are. */
+const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,;:]+(?:\s[^\s,;:]+){0,2})+,?\s+(?:and|or)\s+[^\s,;:]+(?:\s[^\s,;:]+){0,2}\.?$/i;
 /**
  * "A subclass of NameError", "A subset of YAML 1.2": where a term stands among others, not what it is;
- * "The foundation of everything in Debian": a metaphor of its weight.
+ * "The foundation of everything in Debian": a metaphor of its weight; "A common use for a heap": what
+ * else it serves.
  */
-const RELATION_ONLY = /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b/i;
+const RELATION_ONLY =
+  /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b|^(?:an?\s+)?(?:(?:common|typical|popular|frequent)\s+)?(?:use|application)\s+(?:of|for)\b/i;
 /**
  * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
  * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep

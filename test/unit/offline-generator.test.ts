@@ -1867,6 +1867,28 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['key function', 'public good', 'resolver', 'diff']);
   });
 
+  test('what a clause names ("…include an interface to the Tcl/Tk widget set, called tkinter") is defined by the object of the clause; the first of a list of names, a rule for another subject, a list of things and a use of something else define nothing', () => {
+    const text = [
+      'Standard builds of Python include an object-oriented interface to the Tcl/Tk widget set, called tkinter.',
+      'The boot sector, in turn, contains another piece of software, called the bootloader, whose role is to run a system.',
+      'The project will simultaneously have three to six different versions of each program, named Experimental, Unstable, Testing and Stable.',
+      'A priority queue is a common use for a heap, and it presents several implementation challenges.',
+      '',
+      'Loops and conditional execution are described here:',
+      '• Repetitive execution: for loops, repeat and while.',
+      '• Grouped expressions: commands grouped in braces.',
+      '• CPython implementation detail: users should not touch the builtins module; it is strictly an implementation detail.',
+    ].join('\n');
+    const definitions = analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions;
+    assert.deepEqual(
+      definitions.map((definition) => [definition.term, definition.text]),
+      [
+        ['tkinter', 'An object-oriented interface to the Tcl/Tk widget set.'],
+        ['Grouped expressions', 'Commands grouped in braces.'],
+      ],
+    );
+  });
+
   test('a key of a shell or an editor ("Ctrl+C", "Tab", "C-y") is no term; a word that starts like a modifier key ("Meta-data") is', () => {
     const found = terms(
       [
