@@ -91,13 +91,15 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
         stem: `Which term matches this definition: "${maskTerm(definition.text, definition.term)}"`,
         answer: definedTermOption(analysis, definition),
         // Terms of the same kind first: listed beside it, defined with the same genus, or entries of the same
-        // glossary; then other defined terms, and key phrases of the same sort when the document defines too
+        // glossary list (the section it stands in); then other defined terms, and key phrases of the same sort when the document defines too
         // few. Not those named with its head noun: a definition of "numeric vector" ("an ordered collection
         // of numbers") fits a "data vector" as well.
         pools: [
           { family: SIBLING_FAMILY, options: pools.siblingsOf(definition.key) },
           { family: SAME_GENUS_FAMILY, options: (definition.genus && pools.definedTermsByGenus.get(definition.genus)) || [] },
-          ...(definition.origin === 'glossary' ? [{ family: GLOSSARY_ENTRY_FAMILY, options: pools.glossaryTerms }] : []),
+          ...(definition.origin === 'glossary'
+            ? [{ family: GLOSSARY_ENTRY_FAMILY, options: pools.glossaryTermsBySection.get(sentence.section ?? '') ?? [] }]
+            : []),
           { family: DEFINED_TERM_FAMILY, options: pools.definedTerms },
           ...anyPhraseOf(pools, definedTermOption(analysis, definition), phraseFamily),
         ],

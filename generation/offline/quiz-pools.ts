@@ -15,8 +15,11 @@ export type QuizPools = {
   terms: Map<string, Option[]>;
   /** Every term the document defines, names and common nouns alike: one family. */
   definedTerms: Option[];
-  /** The terms of the document's glossary lines ("uid: unique number…", "gid: …"): entries of one list. */
-  glossaryTerms: Option[];
+  /**
+   * The terms of the document's glossary lines ("uid: unique number…", "gid: …") by the section they
+   * stand in: entries of one list ("Supported getaddrinfo flags" is one, "Error codes" another).
+   */
+  glossaryTermsBySection: Map<string, Option[]>;
   /** Defined terms whose definitions open with the same noun ("A program that…"), under that noun's lemma. */
   definedTermsByGenus: Map<string, Option[]>;
   definitions: Option[];
@@ -192,7 +195,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     push(terms, termFamily(phrase.proper), phraseOption(phrase, phrase.display, phrase.plural));
   }
   const definedTerms: Option[] = [];
-  const glossaryTerms: Option[] = [];
+  const glossaryTermsBySection = new Map<string, Option[]>();
   const definedTermsByGenus = new Map<string, Option[]>();
   const definitions: Option[] = [];
   for (const definition of analysis.definitions) {
@@ -200,7 +203,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     const units = new Set(sentence ? [sentence.unit] : []);
     const term = definedTermOption(analysis, definition);
     definedTerms.push(term);
-    if (definition.origin === 'glossary') glossaryTerms.push({ ...term, family: GLOSSARY_ENTRY_FAMILY });
+    if (definition.origin === 'glossary') push(glossaryTermsBySection, sentence?.section ?? '', { ...term, family: GLOSSARY_ENTRY_FAMILY });
     if (definition.genus) push(definedTermsByGenus, definition.genus, { ...term, family: SAME_GENUS_FAMILY });
     if (definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
       definitions.push(makeOption(definition.text, { family: 'definition', units, tokenCount: 0 }));
@@ -230,7 +233,7 @@ export function quizPools(analysis: Analysis): QuizPools {
   const pools = {
     terms,
     definedTerms,
-    glossaryTerms,
+    glossaryTermsBySection,
     definedTermsByGenus,
     definitions,
     entities: entityOptions(analysis),

@@ -588,6 +588,31 @@ describe('offline quizzes', () => {
     assert.ok(answers.includes('512') && !answers.includes('20') && !answers.includes('30') && !answers.includes('0/1'), answers.join(', '));
   });
 
+  test("a glossary entry's term stands among the entries of its own list, not those of another list of the page", () => {
+    const flags = [
+      '• ADDRCONFIG: a flag that limits the returned addresses to the families the system has configured.',
+      '• V4MAPPED: a flag that asks for mapped addresses when no address of the family is found.',
+      '• ALLMAPPED: a flag that asks for both the mapped and the native addresses of the host.',
+    ];
+    const codes = [
+      '• NODATA: the server returned an answer with no data in it.',
+      '• FORMERR: the server claims that the query was malformed.',
+      '• SERVFAIL: the server returned a general failure for the query.',
+    ];
+    const outline = [
+      { kind: 'section' as const, index: 0, title: 'Supported flags', text: flags.join('\n') },
+      { kind: 'section' as const, index: 1, title: 'Error codes', text: codes.join('\n') },
+    ];
+    const analysis = analyse({ title: 'dns', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const question = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'term')
+      .map((candidate) => candidate.question())
+      .find((each) => each.answer.text === 'ALLMAPPED');
+    assert.ok(question);
+    const entries = question.pools.find((pool) => pool.family === 'term:glossary-entry')?.options.map((option) => option.text) ?? [];
+    assert.deepEqual(entries.sort(), ['ADDRCONFIG', 'ALLMAPPED', 'V4MAPPED']);
+  });
+
   test('a stated purpose asks for the concept it belongs to, among concepts of the same kind', () => {
     const analysis = analyse(layersContent());
     const purpose = quizCandidates(analysis, quizPools(analysis), 'medium').find((candidate) => candidate.kind === 'purpose');
