@@ -502,6 +502,9 @@ const isProse = (definition: Definition) =>
   !(definition.origin === 'sentence' && pointsBack(definition.quote)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
   !ENUMERATION.test(definition.text) &&
+  !VAGUE_KIND.test(definition.text) &&
+  !INNER_LABEL.test(definition.text) &&
+  !API_PARAMETER.test(definition.term) &&
   !PRAISE.test(definition.text) &&
   !leansOnAntecedent(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
@@ -566,6 +569,12 @@ function pointsBack(text: string): boolean {
   }
   return false;
 }
+/** "An all-or nothing proposition", "A tricky matter": a short judgement whose noun names no kind of thing. */
+const VAGUE_KIND = /^(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:proposition|matter|affair|business|story|thing)\.?$/i;
+/** "self: PicklerObject obj: object": a type named in code and a second label, a declaration of a form, not prose. */
+const INNER_LABEL = /\p{Ll}\p{Lu}\w*\s+\w+:\s/u;
+/** "required value argument", "optional timeout parameter": how a reference names a function's parameter. */
+const API_PARAMETER = /^(?:required|optional)\s.*\b(?:argument|parameter)s?$/i;
 /** "For loops, repeat and while.": a list of the things a heading covers, without a word of what they are. */
 const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,;:]+(?:\s[^\s,;:]+){0,2})+,?\s+(?:and|or)\s+[^\s,;:]+(?:\s[^\s,;:]+){0,2}\.?$/i;
 /**

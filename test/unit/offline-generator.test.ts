@@ -1914,6 +1914,21 @@ describe('what a definition is not', () => {
     );
   });
 
+  test('a judgement whose noun names no kind ("an all-or nothing proposition"), a declaration of a form ("PicklerObject obj: object") and a parameter of a reference ("required value argument") define nothing', () => {
+    const found = terms(
+      [
+        'Cloning is an all-or nothing proposition.',
+        'A converter is simply a Python class that inherits from CConverter.',
+        'A destination is a place Clinic can write output to.',
+        '',
+        'The clinic input declares each parameter on a line:',
+        '• self: PicklerObject obj: object',
+        '• required value argument: the new value for the context variable of the task.',
+      ].join('\n'),
+    );
+    assert.deepEqual(found, ['converter', 'destination']);
+  });
+
   test('a key of a shell or an editor ("Ctrl+C", "Tab", "C-y") is no term; a word that starts like a modifier key ("Meta-data") is', () => {
     const found = terms(
       [
