@@ -466,7 +466,7 @@ const LINK_PARTS = /^(?:https?|ftp|www|html?|com|org)$/i;
 
 /** A name from code ("BaseClassName", "kwds", "string2", "__init__") rather than a word of the prose. */
 function isIdentifier(display: string, count: number): boolean {
-  if (isKeyBinding(display) || LINK_PARTS.test(display)) return true;
+  if (isKeyBinding(display) || LINK_PARTS.test(display) || HEX_ID.test(display)) return true;
   if (/\s/.test(display)) return false;
   if (/\p{Ll}\p{Lu}|_|\d/u.test(display)) return true;
   // A lower-case word English never uses is a term the text keeps using ("namespace", "tuple") or a
@@ -474,6 +474,8 @@ function isIdentifier(display: string, count: number): boolean {
   return /^\p{Ll}+$/u.test(display) && zipf(display) <= UNSEEN_ZIPF && (display.length <= 4 || count < MIN_UNSEEN_TERM_MENTIONS);
 }
 const MIN_UNSEEN_TERM_MENTIONS = 3;
+/** "UUID dc9010dd-f8b8-4ac5-a510-c1a114ec7d29", "commit 3f2a9c1e": a value printed in an example, however it is labelled. */
+const HEX_ID = /\b(?=[0-9a-f-]*\d)[0-9a-f]{7,}(?:-[0-9a-f]{4,})*\b/i;
 const EMACS_KEY = /^(?:(?:[CMS]-)+\S+|RET|DEL|ESC|TAB|SPC)$/;
 const MODIFIED_KEY =
   /^(?:(?:ctrl|control|alt|meta|shift|cmd)[+-])+(?:\S|f\d{1,2}|space|enter|tab|esc|escape|backspace|delete|home|end|up|down|left|right)$|^(?:tab|enter|escape|backspace)$/i;

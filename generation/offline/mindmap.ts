@@ -489,7 +489,8 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   const context: Context = {
     analysis,
     shape,
-    used: new Set(),
+    // "Kali Linux" under a branch of the map titled "Kali Linux": what the root names is no node below it.
+    used: new Set(analysis.phrases.ranked.filter((phrase) => comparisonKey(phrase.display) === comparisonKey(title)).map((phrase) => phrase.concept)),
     maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1),
     home: homes(analysis, topics),
   };

@@ -942,6 +942,22 @@ describe('offline mindmaps', () => {
     assert.deepEqual([...withCode.emphasised], ['router']);
   });
 
+  test('what the root names is no node below it, and a value printed in an example ("UUID dc9010dd-f8b8-4ac5-a510-c1a114ec7d29") is no phrase', async () => {
+    const map = await mapOfSections('Diagnostic report', [
+      [
+        'Usage',
+        'A diagnostic report is written when a fatal error occurs. The diagnostic report holds the stack of every thread. A fatal error stops the process. The stack of the main thread comes first.',
+      ],
+      [
+        'Configuration',
+        'The report directory is set on the command line. The diagnostic report names its file after the process. The report directory must exist. A worker thread writes its own report with UUID dc9010dd-f8b8-4ac5-a510-c1a114ec7d29 in the report directory.',
+      ],
+    ]);
+    const below = map.nodes.filter((node) => node.id !== map.rootId).map((node) => node.label.toLowerCase());
+    assert.ok(below.length > 2, below.join(', '));
+    assert.ok(!below.includes('diagnostic report') && !below.some((label) => label.includes('dc9010dd')), below.join(', '));
+  });
+
   test('a name and the initials the text also writes it with ("Filesystem Hierarchy Standard (FHS)") are one concept', () => {
     const analysis = analyseSection(
       'Filesystem',
