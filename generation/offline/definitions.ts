@@ -502,6 +502,8 @@ const isProse = (definition: Definition) =>
   !(definition.origin === 'sentence' && pointsBack(definition.quote)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
   !ENUMERATION.test(definition.text) &&
+  !/\betc\.?$/i.test(definition.text) &&
+  !DEFAULTING.test(definition.text) &&
   !VAGUE_KIND.test(definition.text) &&
   !INNER_LABEL.test(definition.text) &&
   !API_PARAMETER.test(definition.term) &&
@@ -542,8 +544,8 @@ const NOT_A_DEFINITION_START =
  */
 const RANKING =
   /^one\b(?:\s*\([^)]*\))?\s+(?:of\s+the\s+(?:first|last|oldest|earliest|newest|latest|most|least|best|biggest|largest|greatest|main|major|few)\b|\w+\s+of\s+such\b)/i;
-/** "A generic term, and the various involved activities have several goals": a remark run on into another clause. */
-const RUN_ON = /^an?\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
+/** "A generic term, and the various involved activities have several goals", "The class where the descriptor is used, and the name is…": a remark run on into another clause. */
+const RUN_ON = /^(?:an?|the)\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
 /**
  * "…, which we discuss later", "the language for you", "the declarative language you're most likely to
  * be familiar with": the text talking about itself or to its reader, around a definition rather than in it.
@@ -569,6 +571,8 @@ function pointsBack(text: string): boolean {
   }
   return false;
 }
+/** "The number of times through the loop, defaulting to one million": a parameter's description, with its default. */
+const DEFAULTING = /\bdefault(?:s|ing)?\s+to\b|\(default\b/i;
 /** "An all-or nothing proposition", "A tricky matter": a short judgement whose noun names no kind of thing. */
 const VAGUE_KIND = /^(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:proposition|matter|affair|business|story|thing)\.?$/i;
 /** "self: PicklerObject obj: object": a type named in code and a second label, a declaration of a form, not prose. */
