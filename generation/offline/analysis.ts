@@ -193,11 +193,12 @@ function build(content: ExtractedContent): Analysis {
 
   const definitions = findDefinitions(blocks, sentences);
   const codeText = [...codeLines, ...(content.blocks ?? []).filter((block) => block.kind === 'code').map((block) => block.text)].join('\n');
+  const codeWords = codeWordsOf(codeText);
   const phrases = indexPhrases(sentences, {
     unitCount: units.length,
     titles,
     definedKeys: new Set(definitions.map((definition) => definition.key)),
-    codeWords: codeWordsOf(codeText),
+    codeWords,
   });
   bulletSiblings(
     blocks.flatMap((block) => {
@@ -232,7 +233,7 @@ function build(content: ExtractedContent): Analysis {
     headings,
     // A reference sets its parameters in italics where its prose names them ("if <em>indent</em> is a
     // non-negative integer…"): there, emphasis marks code, not terms.
-    emphasised: headings.some(isSignature) ? new Set() : emphasisedPhrases(content.emphasis ?? [], phrases, codeWordsOf(codeText)),
+    emphasised: headings.some(isSignature) ? new Set() : emphasisedPhrases(content.emphasis ?? [], phrases, codeWords),
   };
 }
 
