@@ -22,8 +22,12 @@ const isList = (node: Element) => tagOf(node) === 'ul' || tagOf(node) === 'ol';
 const oneLine = (text: string) => text.replace(/\n/g, ' ');
 
 function rawText(node: Element, skip: (child: Element) => boolean): string {
+  return rawTextOf(Array.from(node.childNodes) as ChildNode[], skip);
+}
+
+function rawTextOf(nodes: readonly ChildNode[], skip: (child: Element) => boolean): string {
   let text = '';
-  for (const child of Array.from(node.childNodes) as ChildNode[]) {
+  for (const child of nodes) {
     // Line breaks inside a text node are the HTML source's wrapping, not the document's: only <br> and
     // paragraphs break lines, so inline code between two wrapped lines stays inside its sentence.
     if (child.nodeType === TEXT_NODE) text += (child.nodeValue ?? '').replace(/\s+/g, ' ');
@@ -39,13 +43,26 @@ function rawText(node: Element, skip: (child: Element) => boolean): string {
   return text;
 }
 
-/** Text of inline content: a <br> or a new paragraph is a line break, footnote back-links ("↑") are left out. */
-const inlineText = (node: Element, skip: (child: Element) => boolean = () => false): string =>
-  rawText(node, skip)
+const lines = (text: string) =>
+  text
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
+
+/** Text of inline content: a <br> or a new paragraph is a line break, footnote back-links ("↑") are left out. */
+const inlineText = (node: Element, skip: (child: Element) => boolean = () => false): string => lines(rawText(node, skip));
+
+/** Elements that flow inside a line of text rather than starting a block of their own. */
+const INLINE = new Set(
+  'a abbr b bdi bdo br cite code data del dfn em font i img ins kbd label mark q s samp small span strong sub sup time tt u var wbr'.split(' '),
+);
+const BLOCKS = 'address, article, aside, blockquote, dd, div, dl, dt, figure, footer, h1, h2, h3, h4, h5, h6, header, hr, li, nav, ol, p, pre, section, table, ul';
+const isInline = (node: ChildNode) => {
+  if (node.nodeType === TEXT_NODE) return true;
+  const element = node as unknown as Element;
+  return node.nodeType === ELEMENT_NODE && INLINE.has(tagOf(element)) && element.querySelector(BLOCKS) === null;
+};
 
 function listLines(list: Element, depth: number): string[] {
   const lines: string[] = [];
@@ -119,9 +136,14 @@ const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'o
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
 /** The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class. */
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
-const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|breadcrumbs?|toc|navbar|sidebar)(?:\s|$)/;
+const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar|sidebar)(?:\s|$)/;
+/** Publican's DocBook pages put their "Download the ebook" link in a banner marked only by its id. */
+const BOILERPLATE_ID = /^(?:banner|header|footer|navigation)$/;
 const isBoilerplate = (node: Element) =>
-  BOILERPLATE.has(tagOf(node)) || BOILERPLATE_ROLES.has(node.getAttribute('role') ?? '') || BOILERPLATE_CLASS.test(node.getAttribute('class') ?? '');
+  BOILERPLATE.has(tagOf(node)) ||
+  BOILERPLATE_ROLES.has(node.getAttribute('role') ?? '') ||
+  BOILERPLATE_CLASS.test(node.getAttribute('class') ?? '') ||
+  BOILERPLATE_ID.test(node.getAttribute('id') ?? '');
 
 /**
  * A documentation generator's entry for a function, class or option (Sphinx prints
@@ -256,7 +278,28 @@ function sectionsOf(body: Element): Section[] {
     else if (tag === 'p' || node.children.length === 0) {
       add('prose', inlineText(node));
       emphasised(node);
-    } else childElements(node).forEach(visit);
+    } else visitMixed(node);
+  };
+  /**
+   * A container whose text runs between its elements (DocBook's `<div class="para">` around a
+   * `<span class="pkg">`): each run of text and inline elements is a paragraph, each block inside it is
+   * visited in its place.
+   */
+  const visitMixed = (node: Element) => {
+    let run: ChildNode[] = [];
+    const flush = () => {
+      add('prose', lines(rawTextOf(run, () => false)));
+      for (const inline of run) if (inline.nodeType === ELEMENT_NODE) emphasised(inline as unknown as Element);
+      run = [];
+    };
+    for (const child of Array.from(node.childNodes) as ChildNode[]) {
+      if (isInline(child)) run.push(child);
+      else if (child.nodeType === ELEMENT_NODE) {
+        flush();
+        visit(child as unknown as Element);
+      }
+    }
+    flush();
   };
   childElements(body).forEach(visit);
   return sections.filter((section) => (section.title && !section.continued) || section.blocks.length > 0);

@@ -382,3 +382,31 @@ describe('Markdown of a static site', () => {
     assert.match(content.text, /Compile the project/);
   });
 });
+
+describe('HTML file of a DocBook manual', () => {
+  const scratch = scratchDirectory('lcs-html-');
+
+  test("a paragraph's text around its inline elements is kept, blocks inside it (even inside an inline element) in their place; the banner and the page navigation are chrome", async () => {
+    const html = [
+      '<html><head><title>13.5. Web Browsers</title></head><body>',
+      '<div id="banner"><a href="http://debian-handbook.info/get/"><span class="text">Download the ebook</span></a></div>',
+      '<ul class="docnav top"><li class="previous"><a href="prev.html"><strong>Prev</strong></a></li><li class="next"><a href="next.html"><strong>Next</strong></a></li></ul>',
+      '<div class="section"><h2 class="title">13.5. Web Browsers</h2>',
+      '<div class="para">Epiphany, the web browser in the GNOME suite, uses the <span class="emphasis"><em>WebKit</em></span> display engine. The relevant package is <span class="pkg">epiphany-browser</span>.</div>',
+      '<div class="para">Firefox comes in two packages:<span class="itemizedlist"><ul><li>firefox-esr, the default;</li><li>firefox, in Unstable.</li></ul></span>Both use the Gecko renderer.</div>',
+      '</div></body></html>',
+    ].join('');
+    const path = await scratch.write(html, 'web-browsers.html');
+    const parse = await loadParser(parsers.html);
+    const content = await parse(path, { workDir: scratch.path(''), fileName: 'web-browsers.html' });
+    const prose = (content.blocks ?? []).filter((block) => block.kind === 'prose').map((block) => block.text);
+    assert.deepEqual(prose, [
+      'Epiphany, the web browser in the GNOME suite, uses the WebKit display engine. The relevant package is epiphany-browser.',
+      'Firefox comes in two packages:',
+      'Both use the Gecko renderer.',
+    ]);
+    assert.match(content.text, /Firefox comes in two packages:\n\n- firefox-esr, the default;\n- firefox, in Unstable\.\n\nBoth use the Gecko renderer\./);
+    assert.deepEqual(content.emphasis, ['WebKit']);
+    assert.doesNotMatch(content.text, /Download the ebook|Prev|Next/);
+  });
+});
