@@ -57,7 +57,8 @@ const inlineText = (node: Element, skip: (child: Element) => boolean = () => fal
 const INLINE = new Set(
   'a abbr b bdi bdo br cite code data del dfn em font i img ins kbd label mark q s samp small span strong sub sup time tt u var wbr'.split(' '),
 );
-const BLOCKS = 'address, article, aside, blockquote, dd, div, dl, dt, figure, footer, h1, h2, h3, h4, h5, h6, header, hr, li, nav, ol, p, pre, section, table, ul';
+const BLOCKS =
+  'address, article, aside, blockquote, dd, div, dl, dt, figure, footer, h1, h2, h3, h4, h5, h6, header, hr, li, nav, ol, p, pre, section, table, ul';
 const isInline = (node: ChildNode) => {
   if (node.nodeType === TEXT_NODE) return true;
   const element = node as unknown as Element;
