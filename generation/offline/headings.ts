@@ -51,6 +51,12 @@ const BOX_LABELS = new Set([
   'beware',
   'hint',
   'sidebar',
+  'perspective',
+  'extra',
+  'hardware',
+  'discovery',
+  'complements',
+  'tools',
 ]);
 
 /** "Note", "Warning": the title of a box beside the text, as converted pages print it above the box. */

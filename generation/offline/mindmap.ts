@@ -460,13 +460,19 @@ function topicOf(title: string): string {
 }
 
 const MIN_SOLE_PARENT_TOPICS = 3;
+/** How much of a page a section alone on it holds to be what the page is about, not a part of it (IPv6's "Tunneling"). */
+const SOLE_SECTION_SHARE = 0.75;
 
 /**
  * A printed chapter's first page ("Chapter 4. Installation") holds one section ("4.1. Installation
  * Methods") and its subsections ("4.1.1.", "4.1.2.", …): that section is what the page is about, so it is
- * the map's root and its subsections the branches, not a branch beside them.
+ * the map's root and its subsections the branches, not a branch beside them. So is a numbered section
+ * alone on the page that holds most of its text ("13.1. Configuring the X11 Server" under "Chapter 13.
+ * Workstation").
  */
-function soleParent(topics: readonly Topic[]): Topic | undefined {
+function soleParent(topics: readonly Topic[], sentenceCount: number): Topic | undefined {
+  if (topics.length === 1)
+    return topics.find((topic) => !topic.table && SECTION_NUMBER.test(topic.label) && topic.sentences.length >= SOLE_SECTION_SHARE * sentenceCount);
   if (topics.length < MIN_SOLE_PARENT_TOPICS) return undefined;
   const numbers = topics.map((topic) => SECTION_NUMBER.exec(topic.label)?.[1]);
   return topics.find((topic, index) => {
@@ -480,7 +486,7 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   // Modules" under the title "Modules" is a section of it.
   const documentTitle = topicOf(analysis.title?.trim() || sourceTitle);
   const all = topicsOf(analysis).filter((topic) => comparisonKey(topicOf(topic.label)) !== comparisonKey(documentTitle));
-  const parent = soleParent(all);
+  const parent = soleParent(all, analysis.sentences.length);
   const title = parent ? cleanHeading(parent.label) : documentTitle;
   const topics = parent ? all.filter((topic) => topic !== parent) : all;
   const opening = (parent?.sentences ?? analysis.sentences).find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');

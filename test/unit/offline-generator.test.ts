@@ -1313,6 +1313,16 @@ describe('offline mindmaps', () => {
     // A chapter's first page holds one section and its subsections: the section is the map's root.
     assert.equal(printed.nodes.find((node) => node.id === printed.rootId)?.label, 'Configuring the System for Another Language');
     assert.deepEqual(branchLabels(printed), ['Setting the Default Language', 'Configuring the Keyboard']);
+    // So is a numbered section alone on the page when it holds most of the text; a short one closing the page is only a part of it.
+    const paragraph = 'The X server drives the video card through a driver. The video driver draws the windows of graphical applications.';
+    const root = (map: MindmapContent) => map.nodes.find((node) => node.id === map.rootId)?.label;
+    const alone = await mapOfSections('Workstation', [['13.1. Configuring the X11 Server', `${paragraph} ${paragraph}`]]);
+    assert.equal(root(alone), 'Configuring the X11 Server');
+    const closing = await mapOfSections('IPv6', [
+      ['IPv6', `${paragraph} ${paragraph} ${paragraph}`],
+      ['10.6.1. Tunneling', 'A tunnel carries the packets of one protocol inside another.'],
+    ]);
+    assert.equal(root(closing), 'IPv6');
   });
 
   test('an example caption, a line of command output and a "Source code:" link head no branch; an appendix number is no label', async () => {
@@ -2322,7 +2332,7 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
-  test('a box labelled "CAUTION …", an example\'s caption and the site name between "Prev" and "Next" head no section', () => {
+  test('a box labelled "CAUTION …" or "PERSPECTIVE …", an example\'s caption and the site name between "Prev" and "Next" head no section', () => {
     const text = [
       'Download the ebook',
       '',
@@ -2341,6 +2351,10 @@ describe('what a printed page puts around its text', () => {
       'CAUTION IPv6 tunneling and firewalls',
       '',
       'A tunnel carries IPv6 packets inside IPv4 packets between two routers of the network.',
+      '',
+      'PERSPECTIVE X11, XFree86 and X.org',
+      '',
+      'X11 is the graphical system most widely used on Unix-like systems, and X.org implements it.',
     ].join('\n');
     const analysis = analyseSection('IPv6', text);
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['IPv6']);
