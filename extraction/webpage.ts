@@ -118,7 +118,8 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
   };
   visit(root);
   endLine();
-  return sections.filter((section) => section.lines.length > 0);
+  // A heading without text of its own heads the subsections after it ("Directory and files operations").
+  return sections.filter((section) => section.lines.length > 0 || section.heading);
 }
 
 const MIN_ARTICLE_CHARS = 100;

@@ -7,7 +7,7 @@ import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
-import { entrySignature, segmentText, type TextBlock } from './segmentation.ts';
+import { declaresParameters, segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
 import { capitaliseFirst, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
@@ -83,20 +83,6 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
   // of "Then use mosquitto_sub to subscribe…".
   const standing = excluded.map((block) => new RegExp(`(^|\\n)[ \\t]*${escapeRegExp(block)}[ \\t]*(?=\\n|$)`, 'g'));
   return content.outline.map((entry) => ({ ...entry, text: standing.reduce((text, block) => text.replace(block, '$1\n'), unpadded(entry.text)) }));
-}
-
-/** "data", "*args", "block=True", "/": a parameter as a signature declares it, named in lower case, with its default. */
-const PARAMETER = /^\s*(?:\*{0,2}\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
-
-/**
- * "statistics.mean(data)", "Queue.put(item, block=True, timeout=None)": a dotted signature on a line of its
- * own that declares parameters; an example call passes values ("stdscr.keypad(True)", "init_pair(1, …)",
- * "basicConfig(filename='example.log')") or nothing ("curses.noecho()").
- */
-function declaresParameters(line: string): boolean {
-  const signature = line.trim().includes('\n') ? undefined : entrySignature(line);
-  const parameters = /\((.*)\)\s*$/su.exec(signature ?? '')?.[1]?.replace(/[[\]]/g, '');
-  return parameters !== undefined && parameters.trim() !== '' && parameters.split(',').every((parameter) => PARAMETER.test(parameter));
 }
 
 /** The outline's entries, those without text among them: a heading whose text is all in its subsections still heads them. */

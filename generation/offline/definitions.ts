@@ -280,6 +280,7 @@ function definesAKind(tokens: readonly Token[], term: Span, body: number): boole
 const INDEFINITE = new Set(['a', 'an']);
 const CONDITIONS = new Set(['if', 'unless', 'when', 'whenever']);
 const CLAUSE_NAMES = new Set(['clause', 'statement', 'block']);
+const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 
 /** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
@@ -304,6 +305,9 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if ((word === 'made' || word === 'composed') && tokens[next + 1]?.lower === 'of' && hasNounSoon(tokens, next + 2)) return { term: subject, body: next + 2 };
     if (NAMING_WORDS.has(word) || word === 'known') return undefined;
     const opener = tokens[next];
+    // "The cache is threadsafe so the wrapped function…": a bare word before a clause of result or
+    // reason says how X is, whatever the tagger makes of an unknown word.
+    if (opener?.pos === 'NOUN' && PREDICATE_LINKS.has(tokens[next + 1]?.lower ?? '')) return undefined;
     const opensNounPhrase =
       opener !== undefined &&
       (ARTICLES.has(opener.lower) || opener.lower === 'one' || opener.pos === 'NOUN' || (opener.pos === 'ADJ' && adjectivesQualifyANoun(tokens, next)));

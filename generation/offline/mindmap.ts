@@ -73,7 +73,10 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
     if (number) numbered.set(section, number.split('.').length);
   }
   if (numbered.size > 0) return numbered;
-  const levelled = sections.map((section) => [section, headingLevels.get(section.trim())] as const);
+  // The page's title heads the text before the first heading (a web page's introduction), at no level.
+  const levelled = sections
+    .map((section) => [section, headingLevels.get(section.trim())] as const)
+    .filter(([section, level]) => level !== undefined || comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title)));
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
   return sections.some(isSignature) ? entryDepths(sections, title) : new Map();
 }
@@ -90,7 +93,7 @@ function entryDepths(sections: readonly string[], title: string): Map<string, nu
   let under = false;
   for (const section of sections) {
     const entry = isSignature(section);
-    if (!entry) under = comparisonKey(section) !== comparisonKey(title);
+    if (!entry) under = comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title));
     depths.set(section, entry && under ? ENTRY_DEPTH : 1);
   }
   return depths;

@@ -276,7 +276,7 @@ function withoutGluedButton(lines: readonly string[]): string[] {
 
 /** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
 /** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
-const ENTRY_LABEL = /^(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+/;
+const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+|@)/;
 
 /**
  * "heapq.heappush(heap, item)" over "Push the value item onto the heap…": a printed API reference's
@@ -284,13 +284,38 @@ const ENTRY_LABEL = /^(?:class|exception|classmethod|staticmethod|abstractmethod
  * web page's entry does (a line of example code is followed by code, not by a sentence). Only a dotted
  * name is taken: "fib(2000)" alone on a line is a call in an example.
  */
-function entryHeading(line: string, next: string): string | undefined {
+function entryHeading(line: string, next: string, afterBlank: boolean): string | undefined {
   const signature = entrySignature(line);
+  // A converted document sets the signature apart as a paragraph of its own: a blank line before the
+  // text is then no sign of a call in an example only if the signature declares its parameters.
+  if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim())) return undefined;
   return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
 }
 
-/** "class queue.Queue(maxsize=0)" → "queue.Queue(maxsize=0)": a line that can head a printed reference's entry, a dotted signature. */
+/** "data", "*args", "block=True", "/": a parameter as a signature declares it, named in lower case, with its default. */
+const PARAMETER = /^\s*(?:\*{0,2}\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
+
+/**
+ * "statistics.mean(data)", "Queue.put(item, block=True, timeout=None)": a dotted signature on a line of its
+ * own that declares parameters; an example call passes values ("stdscr.keypad(True)", "init_pair(1, …)",
+ * "basicConfig(filename='example.log')") or nothing ("curses.noecho()").
+ */
+export function declaresParameters(line: string): boolean {
+  const signature = line.trim().includes('\n') ? undefined : entrySignature(line);
+  const parameters = /\((.*)\)\s*$/su.exec(signature ?? '')?.[1]?.replace(/[[\]]/g, '');
+  return parameters !== undefined && parameters.trim() !== '' && parameters.split(',').every((parameter) => PARAMETER.test(parameter));
+}
+
+/** "@functools.total_ordering": a decorator the reference documents, used without parentheses. */
+const DECORATOR = /^@([\p{L}_]\w*(?:\.\w+)+)$/u;
+
+/**
+ * "class queue.Queue(maxsize=0)" → "queue.Queue(maxsize=0)": a line that can head a printed reference's
+ * entry, a dotted signature; "@functools.singledispatch" → "functools.singledispatch()", a function too.
+ */
 export function entrySignature(line: string): string | undefined {
+  const decorator = DECORATOR.exec(line.trim())?.[1];
+  if (decorator) return `${decorator}()`;
   const signature = line.trim().replace(ENTRY_LABEL, '');
   return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;
 }
@@ -349,7 +374,9 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
       if (!metadata[1]) index += 1;
       continue;
     }
-    const entry = entryHeading(line, lines[index + 1]?.trim() ?? '');
+    let following = index + 1;
+    while (following < lines.length && !(lines[following] ?? '').trim()) following += 1;
+    const entry = entryHeading(line, lines[following]?.trim() ?? '', following > index + 1);
     if (entry) {
       close();
       blocks.push({ kind: 'heading', text: entry });

@@ -233,4 +233,23 @@ describe('a web page keeps what its DOM says each stretch is', () => {
     assert.deepEqual(content.outline.map((entry) => entry.title).slice(-2), ['queue.Queue()', 'queue.LifoQueue()']);
     assert.match(content.outline.at(-1)?.text ?? '', /^Constructor for a last-in, first-out queue/);
   });
+
+  test('a heading without text of its own keeps its place over the subsections it heads, and a map branches on it', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const { createOfflineGenerator } = await import('../../generation/offline/offline-generator.ts');
+    const entry = (name: string, description: string) =>
+      `<h3>shutil.${name}()</h3><p>${description} The function works on files and directories of every platform.</p>`;
+    const html = `<html><head><title>shutil — High-level file operations — Python documentation</title></head><body><article><h1>shutil — High-level file operations</h1><p>The shutil module offers a number of high-level operations on files and collections of files.</p><h2>Directory and files operations</h2>${[
+      entry('copyfile', 'Copy the contents of the file named src to a file named dst.'),
+      entry('rmtree', 'Delete an entire directory tree, which must point to a directory.'),
+    ].join('')}<h3>shutil.SameFileError</h3><p>This exception is raised if source and destination are the same file.</p><h2>Archiving operations</h2>${[
+      entry('make_archive', 'Create an archive file, such as a zip or tar, and return its name.'),
+      entry('unpack_archive', 'Unpack an archive into the extraction directory given.'),
+    ].join('')}<h2>Querying the size of the output terminal</h2>${entry('get_terminal_size', 'Get the size of the terminal window.')}</article></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/shutil');
+    assert.ok(content.outline.some((section) => section.title === 'Directory and files operations' && section.text === ''));
+    const map = (await createOfflineGenerator().mindmap({ sourceTitle: 'shutil', content, difficulty: 'medium' })).content;
+    const branches = map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label);
+    assert.deepEqual(branches, ['Directory and files operations', 'Archiving operations', 'Querying the size of the output terminal']);
+  });
 });

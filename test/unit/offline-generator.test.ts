@@ -1102,6 +1102,41 @@ describe('offline mindmaps', () => {
     assert.ok(!map.nodes.some((node) => /heapsort\(|print\(/.test(node.label)));
   });
 
+  test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
+    const title = 'functools — Higher-order functions';
+    const text = [
+      'The functools module is for higher-order functions that act on or return other functions.',
+      '@functools.cache(user_function)',
+      'Simple lightweight unbounded function cache, sometimes called a memoize cache.',
+      '@functools.total_ordering',
+      'Given a class defining rich comparison methods, this class decorator supplies the rest of the methods.',
+      'functools.reduce(function, iterable[, initializer])',
+      'Apply a function of two arguments cumulatively to the items of an iterable.',
+      'For example:',
+      'functools.reduce(add, [1, 2, 3])',
+      'The call above returns the sum of the three numbers of its list.',
+    ].join('\n\n');
+    const later = (heading: string, sentence: string) => ({ kind: 'section' as const, index: 1, title: heading, text: sentence });
+    const content: ExtractedContent = {
+      title: `${title} — Python 3.11.2 documentation`,
+      text,
+      outline: [
+        { kind: 'section', index: 0, title, text },
+        later('partial Objects', 'A partial object is a callable object created by the partial function of the module.'),
+        later('Wrapping functions', 'The decorators of the module keep the name and the documentation of the function they wrap.'),
+      ],
+      blocks: [
+        { kind: 'heading', text: title, level: 1 },
+        { kind: 'heading', text: 'partial Objects', level: 2 },
+        { kind: 'heading', text: 'Wrapping functions', level: 2 },
+      ],
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'functools', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['functools.cache()', 'functools.total_ordering()', 'functools.reduce()', 'partial Objects', 'Wrapping functions']);
+    // The example's call, set apart as its signature is, passes values: it heads nothing.
+    assert.ok(!analyse(content).headings.some((heading) => heading.includes('add,')));
+  });
+
   test('in a long text, a word that heads several more specific terms ("variables" beside "local variables") is no node', async () => {
     const topics = ['local variables', 'global variables', 'class variables', 'instance variables'];
     const sections = topics.map((topic, index) => ({
@@ -2358,6 +2393,17 @@ describe('what a printed page puts around its text', () => {
     ].join('\n');
     const analysis = analyseSection('IPv6', text);
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['IPv6']);
+  });
+
+  test('a word before "so" or "because" says how a thing is, whatever the tagger makes of it ("The cache is threadsafe so…")', () => {
+    const analysis = analyseSection(
+      'Caching',
+      'The cache is threadsafe so the wrapped function can be used in multiple threads. A memo is a record of the results of earlier calls.',
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['memo'],
+    );
   });
 
   test('the tail of a name glued to what comes before it is no term ("build_opener, which is a…" defines no "opener")', () => {
