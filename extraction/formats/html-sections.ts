@@ -137,13 +137,25 @@ const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'o
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
 /** The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class. */
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
-const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar|sidebar)(?:\s|$)/;
+const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar)(?:\s|$)/;
+/**
+ * A "sidebar" is a site's menu of links, or a book's box beside the text (DocBook's VOCABULARY and
+ * CULTURE notes, which define terms): chrome only when it is mostly links.
+ */
+const SIDEBAR_CLASS = /(?:^|\s)sidebar(?:\s|$)/;
+const LINK_SHARE = 0.5;
+const isMenu = (node: Element) => {
+  const length = (node.textContent ?? '').replace(/\s+/g, '').length;
+  const linked = (Array.from(node.querySelectorAll('a')) as Element[]).reduce((sum, link) => sum + (link.textContent ?? '').replace(/\s+/g, '').length, 0);
+  return length === 0 || linked >= LINK_SHARE * length;
+};
 /** Publican's DocBook pages put their "Download the ebook" link in a banner marked only by its id. */
 const BOILERPLATE_ID = /^(?:banner|header|footer|navigation)$/;
 const isBoilerplate = (node: Element) =>
   BOILERPLATE.has(tagOf(node)) ||
   BOILERPLATE_ROLES.has(node.getAttribute('role') ?? '') ||
   BOILERPLATE_CLASS.test(node.getAttribute('class') ?? '') ||
+  (SIDEBAR_CLASS.test(node.getAttribute('class') ?? '') && isMenu(node)) ||
   BOILERPLATE_ID.test(node.getAttribute('id') ?? '');
 
 /**

@@ -386,13 +386,15 @@ describe('Markdown of a static site', () => {
 describe('HTML file of a DocBook manual', () => {
   const scratch = scratchDirectory('lcs-html-');
 
-  test("a paragraph's text around its inline elements is kept, blocks inside it (even inside an inline element) in their place; the banner and the page navigation are chrome", async () => {
+  test("a paragraph's text around its inline elements is kept, blocks inside it (even inside an inline element) in their place; the banner, the page navigation and a sidebar of links are chrome, a box beside the text is not", async () => {
     const html = [
       '<html><head><title>13.5. Web Browsers</title></head><body>',
       '<div id="banner"><a href="http://debian-handbook.info/get/"><span class="text">Download the ebook</span></a></div>',
       '<ul class="docnav top"><li class="previous"><a href="prev.html"><strong>Prev</strong></a></li><li class="next"><a href="next.html"><strong>Next</strong></a></li></ul>',
       '<div class="section"><h2 class="title">13.5. Web Browsers</h2>',
       '<div class="para">Epiphany, the web browser in the GNOME suite, uses the <span class="emphasis"><em>WebKit</em></span> display engine. The relevant package is <span class="pkg">epiphany-browser</span>.</div>',
+      '<div class="sidebar"><p class="title"><strong>VOCABULARY Firefox ESR</strong></p><div class="para">An Extended Support Release gets security updates for about a year.</div></div>',
+      '<div class="sidebar"><ul><li><a href="a.html">Email</a></li><li><a href="b.html">Office suites</a></li></ul></div>',
       '<div class="para">Firefox comes in two packages:<span class="itemizedlist"><ul><li>firefox-esr, the default;</li><li>firefox, in Unstable.</li></ul></span>Both use the Gecko renderer.</div>',
       '</div></body></html>',
     ].join('');
@@ -402,11 +404,16 @@ describe('HTML file of a DocBook manual', () => {
     const prose = (content.blocks ?? []).filter((block) => block.kind === 'prose').map((block) => block.text);
     assert.deepEqual(prose, [
       'Epiphany, the web browser in the GNOME suite, uses the WebKit display engine. The relevant package is epiphany-browser.',
+      'VOCABULARY Firefox ESR',
+      'An Extended Support Release gets security updates for about a year.',
       'Firefox comes in two packages:',
       'Both use the Gecko renderer.',
     ]);
     assert.match(content.text, /Firefox comes in two packages:\n\n- firefox-esr, the default;\n- firefox, in Unstable\.\n\nBoth use the Gecko renderer\./);
-    assert.deepEqual(content.emphasis, ['WebKit']);
+    assert.deepEqual(content.emphasis, ['WebKit', 'VOCABULARY Firefox ESR']);
     assert.doesNotMatch(content.text, /Download the ebook|Prev|Next/);
+    // A box beside the text is the text's own; a sidebar of links is a menu.
+    assert.match(content.text, /An Extended Support Release gets security updates/);
+    assert.doesNotMatch(content.text, /Office suites/);
   });
 });
