@@ -93,9 +93,11 @@ function description(sentence: Sentence): string | undefined {
 export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
   const preference = byDifficulty(difficulty, { easy: 0.7, medium: 0.6, hard: 0.6 });
   if (preference === undefined) return [];
+  // An entry opens with what it does, after the list of what it takes ("* `port` {number} Port to listen on…").
   const firstSentence = new Map<string, Sentence>();
   for (const sentence of analysis.sentences) {
-    if (sentence.section && isSignature(sentence.section) && !firstSentence.has(sentence.section)) firstSentence.set(sentence.section, sentence);
+    const listed = analysis.blocks[sentence.block]?.kind === 'bullet';
+    if (sentence.section && isSignature(sentence.section) && !listed && !firstSentence.has(sentence.section)) firstSentence.set(sentence.section, sentence);
   }
   const groups = new Map<string, Entry[]>();
   for (const [label, sentence] of firstSentence) {
@@ -115,10 +117,10 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
       distinct.filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text)).map(option);
     // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
     // asyncFn promise…") are both right for that description.
-    const described = distinct.map((entry) => description(entry.sentence));
+    const descriptions = distinct.map((entry) => description(entry.sentence));
     return distinct.flatMap((entry, index): Candidate[] => {
-      const does = described[index];
-      if (!does || described.indexOf(does) !== described.lastIndexOf(does) || namesItself(entry.member, does)) return [];
+      const does = descriptions[index];
+      if (!does || descriptions.indexOf(does) !== descriptions.lastIndexOf(does) || namesItself(entry.member, does)) return [];
       return [
         {
           kind: 'entry',

@@ -702,6 +702,29 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('an entry is described after the list of what it takes ("- family {integer} The record family…")', () => {
+    const entries: Array<[string, string]> = [
+      ['dns.lookup(hostname[, options])', 'Resolves a host name into the first found address record of the host.'],
+      ['dns.getServers()', 'Returns an array of the address strings currently configured for resolution.'],
+      ['dns.resolveAny(hostname)', 'Uses the protocol to ask for all records of any type at once.'],
+      ['dns.lookupService(address, port)', 'Turns an address and a port into the host name and the service it offers.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({
+      kind: 'section' as const,
+      index,
+      title,
+      text: `- hostname {string}\n- options {Object}\n  - family {integer} The record family. Must be 4, 6, or 0. The value 0 returns addresses of both families.\n\n${text}`,
+    }));
+    const analysis = analyse({ title: 'DNS', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const asked = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'entry')
+      .map((candidate) => candidate.question());
+    assert.equal(
+      asked.find((question) => question.answer.text === 'lookup')?.stem,
+      'Which dns function resolves a host name into the first found address record of the host?',
+    );
+  });
+
   test('an entry\'s description names it by a part of a name it quotes ("Get the value of dnsOrder" for getDefaultResultOrder)', () => {
     assert.ok(namesItself('getDefaultResultOrder', 'Get the value of dnsOrder'));
     assert.ok(!namesItself('getServers', 'Get the value of dnsOrder'));
