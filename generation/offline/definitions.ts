@@ -630,12 +630,19 @@ const DECLARATION = /^(?:class|interface|struct|enum|function|method)\s+\S*\p{Lu
 const ACTIVITY_TERM = /^(?:understanding|learning|knowing|using)\s/i;
 const CIRCULAR_LEAD_WORDS = 4;
 const COPULAS = new Set(['is', 'are', 'refers', 'means']);
-/** "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to define it. */
+/** How far into a definition "installation or removal of software" (under "software") names an action on its own term. */
+const ACTION_LEAD_WORDS = 6;
+/**
+ * "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to
+ * define it. "software: Installation or removal of software from…" is what is done with the term.
+ */
 function isCircular(definition: Definition): boolean {
   const term = comparisonTokens(definition.term);
   const words = comparisonTokens(definition.text);
+  const at = (index: number) => term.length > 0 && term.every((word, offset) => words[index + offset] === word);
   const lead = words.slice(0, CIRCULAR_LEAD_WORDS);
-  return lead.some((_, at) => term.length > 0 && term.every((word, offset) => words[at + offset] === word) && !COPULAS.has(words[at + term.length] ?? ''));
+  if (lead.some((_, index) => at(index) && !COPULAS.has(words[index + term.length] ?? ''))) return true;
+  return words.slice(0, ACTION_LEAD_WORDS - 1).some((word, index) => word === 'of' && at(index + 1));
 }
 /**
  * How reference manuals describe a function's parameters and results ("Pointer to…", "Output variable…"),

@@ -2418,6 +2418,14 @@ describe('what a printed page puts around its text', () => {
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['IPv6']);
   });
 
+  test('a definition that names an action on its own term ("software: Installation or removal of software…") defines nothing', () => {
+    const text = ['software: Installation or removal of software from the packages.', 'bind: Configuration of the name server and its zones.'].join('\n');
+    assert.deepEqual(
+      analyseSection('Modules', text).definitions.map((definition) => definition.term),
+      ['bind'],
+    );
+  });
+
   test('a word before "so" or "because" says how a thing is, whatever the tagger makes of it ("The cache is threadsafe so…")', () => {
     const analysis = analyseSection(
       'Caching',
