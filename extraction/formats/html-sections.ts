@@ -53,16 +53,21 @@ const lines = (text: string) =>
 /** Text of inline content: a <br> or a new paragraph is a line break, footnote back-links ("↑") are left out. */
 const inlineText = (node: Element, skip: (child: Element) => boolean = () => false): string => lines(rawText(node, skip));
 
-/** Elements that flow inside a line of text rather than starting a block of their own. */
-const INLINE = new Set(
-  'a abbr b bdi bdo br cite code data del dfn em font i img ins kbd label mark q s samp small span strong sub sup time tt u var wbr'.split(' '),
-);
-const BLOCKS =
-  'address, article, aside, blockquote, dd, div, dl, dt, figure, footer, h1, h2, h3, h4, h5, h6, header, hr, li, nav, ol, p, pre, section, table, ul';
+/**
+ * Elements that start a block of their own; any other element (span, acronym, a publisher's own tag)
+ * flows inside a line of text.
+ */
+const BLOCK_TAGS = (
+  'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header ' +
+  'hgroup hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul'
+).split(' ');
+const BLOCK = new Set(BLOCK_TAGS);
+const BLOCKS = BLOCK_TAGS.join(', ');
 const isInline = (node: ChildNode) => {
   if (node.nodeType === TEXT_NODE) return true;
   const element = node as unknown as Element;
-  return node.nodeType === ELEMENT_NODE && INLINE.has(tagOf(element)) && element.querySelector(BLOCKS) === null;
+  const tag = node.nodeType === ELEMENT_NODE ? tagOf(element) : '';
+  return tag !== '' && !BLOCK.has(tag) && !SKIPPED.has(tag) && element.querySelector(BLOCKS) === null;
 };
 
 function listLines(list: Element, depth: number): string[] {

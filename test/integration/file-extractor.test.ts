@@ -392,7 +392,7 @@ describe('HTML file of a DocBook manual', () => {
       '<div id="banner"><a href="http://debian-handbook.info/get/"><span class="text">Download the ebook</span></a></div>',
       '<ul class="docnav top"><li class="previous"><a href="prev.html"><strong>Prev</strong></a></li><li class="next"><a href="next.html"><strong>Next</strong></a></li></ul>',
       '<div class="section"><h2 class="title">13.5. Web Browsers</h2>',
-      '<div class="para">Epiphany, the web browser in the GNOME suite, uses the <span class="emphasis"><em>WebKit</em></span> display engine. The relevant package is <span class="pkg">epiphany-browser</span>.</div>',
+      '<div class="para">Epiphany, the web browser in the GNOME suite, uses the <span class="emphasis"><em>WebKit</em></span> display engine. The relevant package is <span class="pkg">epiphany-browser</span>, which speaks <acronym class="acronym">HTTP</acronym>.</div>',
       '<div class="sidebar"><p class="title"><strong>VOCABULARY Firefox ESR</strong></p><div class="para">An Extended Support Release gets security updates for about a year.</div></div>',
       '<div class="sidebar"><ul><li><a href="a.html">Email</a></li><li><a href="b.html">Office suites</a></li></ul></div>',
       '<div class="para">Firefox comes in two packages:<span class="itemizedlist"><ul><li>firefox-esr, the default;</li><li>firefox, in Unstable.</li></ul></span>Both use the Gecko renderer.</div>',
@@ -403,7 +403,7 @@ describe('HTML file of a DocBook manual', () => {
     const content = await parse(path, { workDir: scratch.path(''), fileName: 'web-browsers.html' });
     const prose = (content.blocks ?? []).filter((block) => block.kind === 'prose').map((block) => block.text);
     assert.deepEqual(prose, [
-      'Epiphany, the web browser in the GNOME suite, uses the WebKit display engine. The relevant package is epiphany-browser.',
+      'Epiphany, the web browser in the GNOME suite, uses the WebKit display engine. The relevant package is epiphany-browser, which speaks HTTP.',
       'VOCABULARY Firefox ESR',
       'An Extended Support Release gets security updates for about a year.',
       'Firefox comes in two packages:',
