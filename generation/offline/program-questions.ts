@@ -45,12 +45,18 @@ function isName(word: string): boolean {
   return parts.length > 1 ? parts.some((part) => zipf(part) < RARE_ZIPF) : zipf(word) <= UNSEEN_ZIPF;
 }
 
-function namedThing(phrase: Phrase | undefined): Named | undefined {
+function namedThing(analysis: Analysis, phrase: Phrase | undefined): Named | undefined {
   if (!phrase || phrase.tokenCount !== 2) return undefined;
   const [name, head = ''] = phrase.display.split(' ');
   const kind = KIND_OF_HEAD.get(phrase.lemmas.at(-1) ?? '');
-  if (!name || !kind || !isName(name)) return undefined;
+  if (!name || !kind || !isName(name) || readAsAdjective(analysis, phrase, name)) return undefined;
   return { name, kind, head: head.toLowerCase(), phrase };
+}
+
+/** "the homonymous package": a rare word of English's make, which the text uses as a word, not a name. */
+function readAsAdjective(analysis: Analysis, phrase: Phrase, name: string): boolean {
+  const lower = name.toLowerCase();
+  return phrase.sentenceIds.some((id) => analysis.sentences[id]?.tokens.some((token) => token.lower === lower && token.pos === 'ADJ'));
 }
 
 /** The verb after the name, when it says what the thing does ("contains", "can convert"); its position. */
@@ -75,7 +81,7 @@ function describedThing(analysis: Analysis, sentence: Sentence): Described | und
   const lead = sentence.tokens[0]?.lower;
   if (!first || !(first.start === 0 || (first.start === 1 && lead === 'the'))) return undefined;
   // The cheap tests first: most sentences open with no named thing, and the tests of a whole sentence cost.
-  const named = namedThing(analysis.phrases.byKey.get(first.key));
+  const named = namedThing(analysis, analysis.phrases.byKey.get(first.key));
   const verb = named && doingVerb(sentence.tokens, first.end + 1);
   if (!named || verb === undefined) return undefined;
   if (!isStatement(sentence) || sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !standsAlone(sentence)) return undefined;
@@ -112,7 +118,7 @@ export function programQuestions(build: Build): Candidate[] {
   const things = [
     ...new Map(
       [...analysis.phrases.byKey.values()].flatMap((phrase) => {
-        const named = namedThing(phrase);
+        const named = namedThing(analysis, phrase);
         return named ? [[named.name, named] as const] : [];
       }),
     ).values(),

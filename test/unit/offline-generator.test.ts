@@ -765,6 +765,7 @@ describe('offline quizzes', () => {
       'The libnss-ldap package lets the system look users up in a directory.',
       'The libpam-ldap package makes the login modules check passwords against a directory.',
       'The opendmarc package contains the necessary milter.',
+      'The administrators selected clamav from the homonymous package.',
       'The samba package contains the two main servers of Samba 4 for file sharing.',
       'The groupmod command modifies the name or identifier of an existing group.',
       'The partitioning tool configures several volumes in a few guided steps.',
@@ -789,6 +790,7 @@ describe('offline quizzes', () => {
     for (const unfit of ['samba', 'groupmod', 'vipw', 'opendmarc', 'partitioning']) assert.ok(!asked.has(unfit), unfit);
     const slapd = asked.get('slapd');
     assert.ok(slapd);
+    // "the homonymous package" names none.
     const packages = new Set(['ldap-utils', 'migrationtools', 'libnss-ldap', 'libpam-ldap', 'opendmarc', 'samba']);
     for (let seed = 0; seed < 10; seed += 1) {
       const options: string[] = (distractorsFor(slapd, 'medium', createRandom(seed)) ?? []).map((option) => option.text);
