@@ -81,8 +81,11 @@ const CONTINUES =
 const REMARK = /^we\b|\b(?:shown here|hence the|neat|would be nice|a lot more than|the most useful|is useful when)\b/i;
 /** "New in version 3.3: The 'rb' prefix…": a note on the history of a text's subject, not a fact of it. */
 const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since version)\b/i;
-/** The author talking ("I will make occasional use of…", "Let's begin"): remarks, not facts to test. */
-const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s']);
+/**
+ * The author talking ("I will make occasional use of…", "Let's begin", "our creation of a RAID-0 volume
+ * on md0"): remarks and the steps of the author's own example, not facts to test.
+ */
+const AUTHOR_VOICE = new Set(['I', 'me', 'my', "Let's", 'Let’s', 'we', 'We', 'us', 'our', 'Our']);
 
 /** "Graphical facilities are an important and extremely versatile component of…": praise of the subject, no fact to learn. */
 const COPULA_PREDICATE = /^[^,;:]{1,80}?\s(?:is|are)\s+(.+)$/i;

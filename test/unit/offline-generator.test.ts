@@ -2514,6 +2514,19 @@ describe('what the text shows to be of one kind', () => {
     assert.ok(!displays.some((display) => /^(?:greater|mere|easiest|significant) /.test(display)), displays.join(', '));
   });
 
+  test('no blank in the author\'s own example ("our creation of a RAID-0 volume on md0")', () => {
+    const text = [
+      'Note that our creation of a RAID-0 volume on md0 is nothing but coincidence of the numbering.',
+      'A RAID-0 volume spreads the blocks of its data over several disks of the array.',
+      'A RAID-1 volume keeps a copy of its data on each disk of the array.',
+      'A RAID-5 volume stores parity blocks beside the data blocks on the disks of the array.',
+      'A RAID-6 volume stores two parity blocks for every stripe of the array.',
+    ];
+    const blanked = clozeStems('Software RAID', text, 'easy');
+    assert.ok(blanked.length > 0, 'the other sentences are blanked');
+    assert.ok(!blanked.some((stem) => /our creation/.test(stem)), blanked.join(' | '));
+  });
+
   test('no blank in a sentence set against, beside or after the one before it ("however", "In the second case", "such a comment", "as already mentioned", "For similar reasons", "thus")', () => {
     const text = [
       'Modern Windows Server and Enterprise desktops however have built-in support for the NFS protocol.',
