@@ -175,7 +175,7 @@ function questionHeadings(lines: readonly string[]): Set<string> {
 }
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
-  if (lineCount !== 1 || TERMINAL.test(text) || /[,;]$/.test(text)) return false;
+  if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text)) return false;
   const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
   if (wordCount(text) > maxWords || text.length > 80 || !/^[\p{Lu}\p{N}]/u.test(text)) return false;
   const labelled = /^[^:]+:\s*(.+)$/.exec(text);
@@ -205,8 +205,11 @@ function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] },
 const CODE_SYMBOLS = /[()[\]{}=<>*#'"_:;,./\\+-]/g;
 const MAX_PROSE_SYMBOL_SHARE = 0.12;
 
-/** "14.4.1. Principles", "6.3 The dir() Function", an appendix's "B.1.1. Browsing the Directory Tree": a numbered heading, whose dots are no code. */
-const NUMBERED_HEADING = /^(?:\d+|\p{Lu})(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*$/u;
+/**
+ * "14.4.1. Principles", "6.3 The dir() Function", an appendix's "B.1.1. Browsing the Directory Tree", or
+ * "12.1.3. RAID or LVM?": a numbered heading, whose dots are no code and whose question mark ends no sentence.
+ */
+const NUMBERED_HEADING = /^(?:\d+|\p{Lu})(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*\??$/u;
 
 /** Words a paragraph of prose has at least, where a line of code has a statement's few. */
 const PROSE_PARAGRAPH_WORDS = 20;

@@ -2323,6 +2323,14 @@ describe('what a definition is', () => {
 });
 
 describe('what a printed page puts around its text', () => {
+  test('a numbered heading may ask a question ("12.1.3. RAID or LVM?"); an unnumbered question alone stays text', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const answer = 'Both make the storage of the machine more flexible, and they combine well on one server.';
+    const kinds = (text: string) => segmentText(text, false).blocks.map((block) => `${block.kind}: ${block.text}`);
+    assert.deepEqual(kinds(['12.1.3. RAID or LVM?', answer].join('\n')), ['heading: 12.1.3. RAID or LVM?', `prose: ${answer}`]);
+    assert.equal(kinds(['RAID or LVM?', answer].join('\n'))[0]?.startsWith('heading'), false);
+  });
+
   test("a FAQ's questions on lines of their own after a blank line are its headings; one question alone is the text asking its reader", async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const answer = 'The answer takes a paragraph of its own, and it ends as a sentence does.';
