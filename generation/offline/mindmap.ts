@@ -19,7 +19,8 @@ import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
 // the root and the top ~20% of nodes by key-phrase score are marked highly important.
 //
 // Depth and breadth follow difficulty: easy has 2 levels and 3–5 branches; medium 3 levels;
-// hard 4 levels and more children per node.
+// hard 4 levels and more children per node. A document of two main sections shows their subsections
+// at every difficulty, as two branches alone would say little.
 
 type Shape = { breadth: number[] };
 const SHAPES: Record<Difficulty, Shape> = {
@@ -44,6 +45,8 @@ type Context = {
   maxScore: number;
   /** Each phrase belongs under the topic that mentions it most (and none when it names a topic). */
   home: Map<string, Topic>;
+  /** Two main sections make a thin map: their subsections show at every difficulty. */
+  fewSections?: boolean;
 };
 
 function short(text: string): string {
@@ -59,6 +62,15 @@ function cleanHeading(text: string): string {
 /** "9.2.1.", "Chapter 3", "B.4.1." (an appendix's section): a heading's number. */
 const SECTION_NUMBER = /^(?:chapter\s+)?((?:[A-Z]\.)?\d+(?:\.\d+)*)\.?\s+\S/i;
 const MIN_MAIN_SECTIONS = 3;
+const MIN_SUBSECTIONS_EACH = 2;
+/**
+ * The level of a document's main sections: the shallowest with three sections or more, or with two
+ * ("12.1.1. Software RAID", "12.1.2. LVM") when each has subsections of its own below it.
+ */
+const isMainLevel = (depths: ReadonlyMap<number, number>, level: number) => {
+  const count = depths.get(level) ?? 0;
+  return count >= MIN_MAIN_SECTIONS || (count === 2 && (depths.get(level + 1) ?? 0) >= 2 * MIN_SUBSECTIONS_EACH);
+};
 
 /**
  * How deep each section's heading stands: by its number ("9.2.1." is 3 deep) where the headings are
@@ -134,9 +146,7 @@ function mainSectionOf(analysis: Analysis): MainSections | undefined {
   const ordered = [...depths.keys()].sort((a, b) => a - b);
   // A printed reference's plain headings are its main sections however few, the entries under them never.
   const printedEntries = headingLevels.size === 0 && [...depthOf].some(([section, level]) => level === ENTRY_DEPTH && isSignature(section));
-  const depth = printedEntries
-    ? 1
-    : (ordered.find((level) => (depths.get(level) ?? 0) >= MIN_MAIN_SECTIONS) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2));
+  const depth = printedEntries ? 1 : (ordered.find((level) => isMainLevel(depths, level)) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2));
   if (depth === undefined) return undefined;
   let current: string | undefined;
   let headed = false;
@@ -409,14 +419,14 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   const own = topicPhrases(context, topic);
   // The author's own subdivision names the section's parts better than any phrase: its subsections
   // ("Reader Objects", "TextWrapper.width") come first, its phrases fill what is left.
-  const subsections = (topic.subsections ?? []).slice(0, breadth);
+  const subsections = (topic.subsections ?? []).slice(0, context.fewSections ? Math.max(breadth, context.shape.breadth[0] ?? 0) : breadth);
   const unused = (phrases: readonly Phrase[]) => unusedOutside(context, phrases, subsections);
   const subsectionDrafts = subsections.map((heading) => subsectionDraft(context, topic, heading, level + 2));
   // A short section whose concepts are all more at home elsewhere still shows the ones it names, so
   // that no branch of the map is bare.
   const ownUnused = unused(own);
   const borrowed = subsections.length > 0 ? [] : unused(topicPhrases(context, topic, true)).slice(0, MIN_BORROWED);
-  const phrases = (ownUnused.length > 0 ? ownUnused : borrowed).slice(0, breadth - subsections.length);
+  const phrases = (ownUnused.length > 0 ? ownUnused : borrowed).slice(0, Math.max(0, breadth - subsections.length));
   for (const phrase of phrases) take(context, phrase);
   return {
     ...sectionNode(context, topic.label, topic.sentences, own),
@@ -506,6 +516,7 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   const genera = topics.length < 2 && !topics[0]?.table ? generaDrafts(context) : [];
   if (topics.length >= 2) {
     const chosen = topics.length <= breadth ? topics : pickTopics(context, topics, breadth);
+    context.fewSections = chosen.length < MIN_MAIN_SECTIONS;
     root.children = chosen.map((topic) => topicDraft(context, topic, 0));
   } else if (topics[0]?.table) {
     root.children = tableDrafts(context, topics[0].table, 0);

@@ -1386,6 +1386,35 @@ describe('offline mindmaps', () => {
     assert.equal(root(closing), 'IPv6');
   });
 
+  test('two main sections with subsections of their own are the branches, and their subsections show at every difficulty', async () => {
+    const sentences = (topic: string) =>
+      `The ${topic} keeps the data of the file server safe on its physical disks. Every ${topic} needs a careful choice of the disk partitions it uses. ` +
+      `The ${topic} reports its state to the monitoring daemon and the system administrator. A ${topic} survives a power failure of the storage array.`;
+    const sections: Array<[string, string]> = [
+      ['12.1.1. Software RAID', ''],
+      ['12.1.1.1. Different RAID Levels', sentences('mirror layout')],
+      ['12.1.1.2. Setting up RAID', sentences('mdadm tool')],
+      ['12.1.2. LVM', ''],
+      ['12.1.2.1. LVM Concepts', sentences('volume group')],
+      ['12.1.2.2. Setting up LVM', sentences('logical volume')],
+    ];
+    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'RAID and LVM', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const children = (map: MindmapContent, label: string) => {
+      const parent = map.nodes.find((node) => node.label === label);
+      return map.nodes.filter((node) => node.parentId === parent?.id).map((node) => node.label);
+    };
+    for (const difficulty of ['easy', 'medium'] as const) {
+      const map = (await generator.mindmap({ sourceTitle: 'RAID and LVM', content, difficulty })).content;
+      assert.deepEqual(branchLabels(map), ['Software RAID', 'LVM'], difficulty);
+      assert.deepEqual(children(map, 'Software RAID').slice(0, 2), ['Different RAID Levels', 'Setting up RAID'], difficulty);
+    }
+    // At easy the subsections alone: no phrase beside them.
+    const easy = (await generator.mindmap({ sourceTitle: 'RAID and LVM', content, difficulty: 'easy' })).content;
+    assert.deepEqual(children(easy, 'Software RAID'), ['Different RAID Levels', 'Setting up RAID']);
+    assert.deepEqual(children(easy, 'LVM'), ['LVM Concepts', 'Setting up LVM']);
+  });
+
   test('an example caption, a line of command output and a "Source code:" link head no branch; an appendix number is no label', async () => {
     const sections: Array<[string, string]> = [
       ['B.4.1. Driving the Hardware', 'The kernel drives the hardware through device drivers. Each device driver offers a programming interface.'],
