@@ -581,17 +581,21 @@ const DEFAULTING = /\bdefault(?:s|ing)?\s+to\b|\(default\b/i;
 const VAGUE_KIND = /^(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:proposition|matter|affair|business|story|thing)\.?$/i;
 /** "self: PicklerObject obj: object": a type named in code and a second label, a declaration of a form, not prose. */
 const INNER_LABEL = /\p{Ll}\p{Lu}\w*\s+\w+:\s/u;
-/** "required value argument", "optional timeout parameter": how a reference names a function's parameter. */
-const API_PARAMETER = /^(?:required|optional)\s.*\b(?:argument|parameter)s?$/i;
+/**
+ * "required value argument", "optional timeout parameter", "single parameter": how a reference names a
+ * function's parameter, by its place or its need rather than by its name.
+ */
+const API_PARAMETER =
+  /^(?:(?:required|optional)\s(?:.*\s)?|(?:single|first|second|third|last|only|sole|extra|additional|positional|keyword)\s+)(?:argument|parameter)s?$/i;
 /** "For loops, repeat and while.": a list of the things a heading covers, without a word of what they are. */
 const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,;:]+(?:\s[^\s,;:]+){0,2})+,?\s+(?:and|or)\s+[^\s,;:]+(?:\s[^\s,;:]+){0,2}\.?$/i;
 /**
  * "A subclass of NameError", "A subset of YAML 1.2": where a term stands among others, not what it is;
- * "The foundation of everything in Debian": a metaphor of its weight; "A common use for a heap": what
+ * "The foundation of everything in Debian": a metaphor of its weight; "The same as for the dict class": a likeness, not a kind; "A common use for a heap": what
  * else it serves.
  */
 const RELATION_ONLY =
-  /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b|^(?:an?\s+)?(?:(?:common|typical|popular|frequent)\s+)?(?:use|application)\s+(?:of|for)\b/i;
+  /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b|^(?:an?\s+)?(?:(?:common|typical|popular|frequent)\s+)?(?:use|application)\s+(?:of|for)\b|^(?:the\s+)?(?:same\s+as|similar\s+to|identical\s+to)\b/i;
 /**
  * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
  * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep

@@ -2466,6 +2466,19 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
+  test('a likeness ("the same as for the dict class") or a parameter named by its place ("the single parameter") defines nothing; a named one does', () => {
+    const text = [
+      'The remaining functionality is the same as for the dict class.',
+      'The single parameter is a sequence object used as a data source.',
+      'The optional arguments are tuples that name the attributes to copy.',
+      'The servers argument is an array of formatted addresses.',
+    ].join(' ');
+    assert.deepEqual(
+      analyseSection('Collections', text).definitions.map((definition) => definition.term),
+      ['servers argument'],
+    );
+  });
+
   test('a word before "so" or "because" says how a thing is, whatever the tagger makes of it ("The cache is threadsafe so…")', () => {
     const analysis = analyseSection(
       'Caching',
