@@ -121,6 +121,8 @@ function sectionHeadings(analysis: Analysis): string[] {
   const withText = new Set(analysis.sentences.map((sentence) => sentence.section));
   const opensSubsection = (heading: string, next: string | undefined) => {
     if (next === undefined) return false;
+    // "defaultdict objects" over "collections.defaultdict(…)": a printed reference's section opens with its entry.
+    if (isSignature(next) && !isSignature(heading)) return true;
     const [own, after] = [SECTION_NUMBER.exec(heading)?.[1], SECTION_NUMBER.exec(next)?.[1]];
     if (own !== undefined && after !== undefined) return after.startsWith(`${own}.`);
     const [level, nextLevel] = [headingLevels.get(heading.trim()), headingLevels.get(next.trim())];

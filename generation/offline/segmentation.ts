@@ -174,10 +174,16 @@ function questionHeadings(lines: readonly string[]): Set<string> {
   return new Set(questions.length >= MIN_QUESTION_HEADINGS ? questions : []);
 }
 
+/**
+ * "deque objects", "namedtuple() Factory Function for Tuples with Named Fields": a reference's section
+ * named after a name of its code, which keeps its lower case.
+ */
+const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+[Oo]bjects$|^[a-z_][\w.]*\(\)\s+\p{Lu}/u;
+
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text)) return false;
   const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
-  if (wordCount(text) > maxWords || text.length > 80 || !/^[\p{Lu}\p{N}]/u.test(text)) return false;
+  if (wordCount(text) > maxWords || text.length > 80 || !(/^[\p{Lu}\p{N}]/u.test(text) || CODE_NAMED_HEADING.test(text))) return false;
   const labelled = /^[^:]+:\s*(.+)$/.exec(text);
   return !labelled || isTitleCase(labelled[1] ?? '');
 }
@@ -185,7 +191,7 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
 /** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
 function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string, width: number | undefined): boolean {
   const previous = open.lines.at(-1) ?? '';
-  if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous)) return false;
+  if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous) || CODE_NAMED_HEADING.test(previous)) return false;
   // "Use feature detection instead of version detection" over "Inevitably you will have code…": a
   // paragraph's first line runs the text's full width, so a much shorter one without a sentence's end,
   // followed by a sentence, is a heading however many characters it has.
@@ -225,7 +231,7 @@ function isProseParagraph(line: string, symbols: number): boolean {
 
 /** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
 function isCodeLine(line: string): boolean {
-  if (NUMBERED_HEADING.test(line)) return false;
+  if (NUMBERED_HEADING.test(line) || CODE_NAMED_HEADING.test(line)) return false;
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line)) return true;
   const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
   if (looksLikeCode(line)) return !isProseParagraph(line, symbols);

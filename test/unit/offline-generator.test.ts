@@ -2352,6 +2352,47 @@ describe('what a definition is', () => {
 });
 
 describe('what a printed page puts around its text', () => {
+  test('a printed reference\'s section named after its code keeps its lower case ("deque objects", "namedtuple() Factory Function…") and heads the entry under it', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const page = [
+      'collections — Container datatypes',
+      'This module implements specialized container datatypes providing alternatives to the built-in containers.',
+      '',
+      'deque objects',
+      'class collections.deque(iterable, maxlen)',
+      'Returns a new deque object initialized from the data of the iterable, or empty without one.',
+      '',
+      'defaultdict objects',
+      'class collections.defaultdict(default_factory)',
+      'Return a new dictionary-like object that calls its factory for keys it does not hold.',
+      '',
+      'namedtuple() Factory Function for Tuples with Named Fields',
+      'Named tuples assign meaning to each position in a tuple and allow for more readable code.',
+      '',
+      'OrderedDict objects',
+      'class collections.OrderedDict(items)',
+      'Return an instance of a dict subclass that has methods specialized for rearranging dictionary order.',
+    ].join('\n');
+    const headings = segmentText(page, false)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.deepEqual(headings.slice(0, 5), [
+      'deque objects',
+      'collections.deque(iterable, maxlen)',
+      'defaultdict objects',
+      'collections.defaultdict(default_factory)',
+      'namedtuple() Factory Function for Tuples with Named Fields',
+    ]);
+    const content: ExtractedContent = { title: 'collections — Container datatypes', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const map = (await generator.mindmap({ sourceTitle: 'collections', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), [
+      'deque objects',
+      'defaultdict objects',
+      'namedtuple() Factory Function for Tuples with Named Fields',
+      'OrderedDict objects',
+    ]);
+  });
+
   test('a numbered heading may ask a question ("12.1.3. RAID or LVM?"); an unnumbered question alone stays text', async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const answer = 'Both make the storage of the machine more flexible, and they combine well on one server.';
