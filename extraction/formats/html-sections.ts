@@ -43,7 +43,7 @@ function rawTextOf(nodes: readonly ChildNode[], skip: (child: Element) => boolea
   return text;
 }
 
-const lines = (text: string) =>
+const tidyLines = (text: string) =>
   text
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())
@@ -51,7 +51,7 @@ const lines = (text: string) =>
     .join('\n');
 
 /** Text of inline content: a <br> or a new paragraph is a line break, footnote back-links ("↑") are left out. */
-const inlineText = (node: Element, skip: (child: Element) => boolean = () => false): string => lines(rawText(node, skip));
+const inlineText = (node: Element, skip: (child: Element) => boolean = () => false): string => tidyLines(rawText(node, skip));
 
 /**
  * Elements that start a block of their own; any other element (span, acronym, a publisher's own tag)
@@ -306,7 +306,7 @@ function sectionsOf(body: Element): Section[] {
   const visitMixed = (node: Element) => {
     let run: ChildNode[] = [];
     const flush = () => {
-      add('prose', lines(rawTextOf(run, () => false)));
+      add('prose', tidyLines(rawTextOf(run, () => false)));
       for (const inline of run) if (inline.nodeType === ELEMENT_NODE) emphasised(inline as unknown as Element);
       run = [];
     };

@@ -591,8 +591,8 @@ const API_PARAMETER =
 const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,;:]+(?:\s[^\s,;:]+){0,2})+,?\s+(?:and|or)\s+[^\s,;:]+(?:\s[^\s,;:]+){0,2}\.?$/i;
 /**
  * "A subclass of NameError", "A subset of YAML 1.2": where a term stands among others, not what it is;
- * "The foundation of everything in Debian": a metaphor of its weight; "The same as for the dict class": a likeness, not a kind; "A common use for a heap": what
- * else it serves.
+ * "The foundation of everything in Debian": a metaphor of its weight; "The same as for the dict class":
+ * a likeness, not a kind; "A common use for a heap": what else it serves.
  */
 const RELATION_ONLY =
   /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b|^(?:an?\s+)?(?:(?:common|typical|popular|frequent)\s+)?(?:use|application)\s+(?:of|for)\b|^(?:the\s+)?(?:same\s+as|similar\s+to|identical\s+to)\b/i;

@@ -117,10 +117,10 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
       distinct.filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text)).map(option);
     // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
     // asyncFn promise…") are both right for that description.
-    const descriptions = distinct.map((entry) => description(entry.sentence));
+    const described = distinct.map((entry) => description(entry.sentence));
     return distinct.flatMap((entry, index): Candidate[] => {
-      const does = descriptions[index];
-      if (!does || descriptions.indexOf(does) !== descriptions.lastIndexOf(does) || namesItself(entry.member, does)) return [];
+      const does = described[index];
+      if (!does || described.indexOf(does) !== described.lastIndexOf(does) || namesItself(entry.member, does)) return [];
       return [
         {
           kind: 'entry',
