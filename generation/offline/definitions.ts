@@ -72,6 +72,8 @@ const NOT_TERMS = new Set([
   'important note',
   'output',
   'input',
+  'value',
+  'values',
   'return value',
   'arguments',
   'addendum',
@@ -502,6 +504,7 @@ const isProse = (definition: Definition) =>
   !NOT_A_DEFINITION_START.test(definition.text) &&
   !RANKING.test(definition.text) &&
   !RUN_ON.test(definition.text) &&
+  !SECOND_DEFINITION.test(definition.text) &&
   !NARRATION.test(definition.text) &&
   !(definition.origin === 'sentence' && pointsBack(definition.quote)) &&
   !RELATION_ONLY.test(definition.text.replace(/\.$/, '')) &&
@@ -550,6 +553,8 @@ const RANKING =
   /^one\b(?:\s*\([^)]*\))?\s+(?:of\s+the\s+(?:first|last|oldest|earliest|newest|latest|most|least|best|biggest|largest|greatest|main|major|few)\b|\w+\s+of\s+such\b)/i;
 /** "A generic term, and the various involved activities have several goals", "The class where the descriptor is used, and the name is…": a remark run on into another clause. */
 const RUN_ON = /^(?:an?|the)\s[^,.;]*?,?\s+and\s+(?:it|they|this|there|the)\s[^.;]*?\b(?:is|are|was|were|has|have|must|should)\b/i;
+/** "An acronym for Remote Black List, and RHSBL stands for…": a second term's definition run on after the first. */
+const SECOND_DEFINITION = /,\s+and\s+[A-Z]{2,}\w*\s+(?:stands\s+for|is|means)\b/;
 /**
  * "…, which we discuss later", "the language for you", "the declarative language you're most likely to
  * be familiar with": the text talking about itself or to its reader, around a definition rather than in it.

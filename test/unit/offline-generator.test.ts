@@ -2520,6 +2520,18 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
+  test('a definition running on into a second term\'s ("…, and RHSBL stands for…") and one of "values" define nothing', () => {
+    const text = [
+      'RBL is an acronym for Remote Black List, and RHSBL stands for Right-Hand Side Black List.',
+      'Values are the positions of the edges of the figure as a share of the page.',
+      'SMTP is the protocol used by mail servers to exchange and route emails.',
+    ].join(' ');
+    assert.deepEqual(
+      analyseSection('Mail', text).definitions.map((definition) => definition.term),
+      ['SMTP'],
+    );
+  });
+
   test('a word before "so" or "because" says how a thing is, whatever the tagger makes of it ("The cache is threadsafe so…")', () => {
     const analysis = analyseSection(
       'Caching',
