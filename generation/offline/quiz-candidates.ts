@@ -117,11 +117,13 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
       fact,
       question: () => {
         const termWords = comparisonTokens(definition.term);
+        // A glossary entry's meaning stands among the meanings of its own list: DNS flags' beside error codes' would give it away.
+        const meanings = definition.origin === 'glossary' ? (pools.glossaryDefinitionsBySection.get(sentence.section ?? '') ?? []) : pools.definitions;
         return {
           stem: `What does "${definition.term}" mean?`,
           answer: makeOption(definition.text, { family: 'definition', units: new Set([sentence.unit]), tokenCount: 0 }),
           // A wrong definition that names the asked term would be confusing, not wrong.
-          pools: [{ family: 'definition', options: pools.definitions.filter((option) => !termWords.every((word) => option.words.has(word))) }],
+          pools: [{ family: 'definition', options: meanings.filter((option) => !termWords.every((word) => option.words.has(word))) }],
           explanation: `The source defines "${definition.term}": "${excerpt(definition.quote, definition.term, 240)}"`,
           source: source(),
         };

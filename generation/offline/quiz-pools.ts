@@ -20,6 +20,8 @@ export type QuizPools = {
    * stand in: entries of one list ("Supported getaddrinfo flags" is one, "Error codes" another).
    */
   glossaryTermsBySection: Map<string, Option[]>;
+  /** The meanings a glossary list gives its entries, by the section the list stands in. */
+  glossaryDefinitionsBySection: Map<string, Option[]>;
   /** Defined terms whose definitions open with the same noun ("A program that…"), under that noun's lemma. */
   definedTermsByGenus: Map<string, Option[]>;
   definitions: Option[];
@@ -198,6 +200,7 @@ export function quizPools(analysis: Analysis): QuizPools {
   const glossaryTermsBySection = new Map<string, Option[]>();
   const definedTermsByGenus = new Map<string, Option[]>();
   const definitions: Option[] = [];
+  const glossaryDefinitionsBySection = new Map<string, Option[]>();
   for (const definition of analysis.definitions) {
     const sentence = analysis.sentences[definition.sentenceId];
     const units = new Set(sentence ? [sentence.unit] : []);
@@ -206,7 +209,9 @@ export function quizPools(analysis: Analysis): QuizPools {
     if (definition.origin === 'glossary') push(glossaryTermsBySection, sentence?.section ?? '', { ...term, family: GLOSSARY_ENTRY_FAMILY });
     if (definition.genus) push(definedTermsByGenus, definition.genus, { ...term, family: SAME_GENUS_FAMILY });
     if (definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
-      definitions.push(makeOption(definition.text, { family: 'definition', units, tokenCount: 0 }));
+      const meaning = makeOption(definition.text, { family: 'definition', units, tokenCount: 0 });
+      definitions.push(meaning);
+      if (definition.origin === 'glossary') push(glossaryDefinitionsBySection, sentence?.section ?? '', meaning);
     }
   }
   const byHead = new Map<string, Option[]>();
@@ -234,6 +239,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     terms,
     definedTerms,
     glossaryTermsBySection,
+    glossaryDefinitionsBySection,
     definedTermsByGenus,
     definitions,
     entities: entityOptions(analysis),

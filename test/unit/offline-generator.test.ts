@@ -588,7 +588,7 @@ describe('offline quizzes', () => {
     assert.ok(answers.includes('512') && !answers.includes('20') && !answers.includes('30') && !answers.includes('0/1'), answers.join(', '));
   });
 
-  test("a glossary entry's term stands among the entries of its own list, not those of another list of the page", () => {
+  test("a glossary entry's term and meaning stand among the entries of its own list, not those of another list of the page", () => {
     const flags = [
       '• ADDRCONFIG: a flag that limits the returned addresses to the families the system has configured.',
       '• V4MAPPED: a flag that asks for mapped addresses when no address of the family is found.',
@@ -611,6 +611,14 @@ describe('offline quizzes', () => {
     assert.ok(question);
     const entries = question.pools.find((pool) => pool.family === 'term:glossary-entry')?.options.map((option) => option.text) ?? [];
     assert.deepEqual(entries.sort(), ['ADDRCONFIG', 'ALLMAPPED', 'V4MAPPED']);
+    // Its meaning stands among the meanings of its own list too: a flag's, never an error code's.
+    const meaning = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'meaning')
+      .map((candidate) => candidate.question())
+      .find((each) => each.stem === 'What does "ALLMAPPED" mean?');
+    assert.ok(meaning);
+    const meanings = meaning.pools.flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(meanings.length > 0 && meanings.every((text) => /^A flag/.test(text)), meanings.join(' | '));
   });
 
   test('a stated purpose asks for the concept it belongs to, among concepts of the same kind', () => {
