@@ -78,6 +78,9 @@ function description(sentence: Sentence): string | undefined {
   const [first, ...rest] = sentence.tokens;
   if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase())) return undefined;
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
+  // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
+  // full stop kept two sentences together; a question asks by one.
+  if (/\.\s+\p{Lu}/u.test(sentence.text)) return undefined;
   // "Collapse and truncate the given text", "Mark the graph as finished and check for cycles": every verb
   // joined to the first agrees with the thing asked about.
   const [and, second] = rest;

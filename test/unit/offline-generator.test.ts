@@ -733,6 +733,21 @@ describe('offline quizzes', () => {
     );
   });
 
+  test('an entry whose description ran two sentences together ("…the test b in a. Note the reversed operands.") is not asked', () => {
+    const entries: Array<[string, string]> = [
+      ['operator.contains(a, b)', 'Return the outcome of the test b in a. Note the reversed operands.'],
+      ['operator.countOf(a, b)', 'Return the number of occurrences of b in the sequence a.'],
+      ['operator.truth(obj)', 'Return True if obj is true, and False otherwise.'],
+      ['operator.getitem(a, b)', 'Return the value of the sequence a at the index b.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const analysis = analyse({ title: 'operator', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const asked = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'entry')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(asked.length > 0 && !asked.includes('contains'), asked.join(', '));
+  });
+
   test('an entry\'s description names it by a part of a name it quotes ("Get the value of dnsOrder" for getDefaultResultOrder)', () => {
     assert.ok(namesItself('getDefaultResultOrder', 'Get the value of dnsOrder'));
     assert.ok(!namesItself('getServers', 'Get the value of dnsOrder'));
