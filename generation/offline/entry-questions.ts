@@ -1,5 +1,5 @@
 import { comparisonTokens } from '../quality.ts';
-import { sentenceReference } from './analysis.ts';
+import { sentenceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isSignature } from './headings.ts';
@@ -73,10 +73,13 @@ const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
   (token.pos === 'VERB' || (token.pos === 'NOUN' && readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of'))));
 
+/** "Raises an auditing event glob.glob…", "Changed in version 3.1: …": the reference's notices about an entry, which say nothing of what it does. */
+const NOTICE = /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated since)\b/i;
+
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"). */
 function description(sentence: Sentence): string | undefined {
   const [first, ...rest] = sentence.tokens;
-  if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase())) return undefined;
+  if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase()) || NOTICE.test(sentence.text)) return undefined;
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
   // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
   // full stop kept two sentences together; a question asks by one.
@@ -93,9 +96,15 @@ function description(sentence: Sentence): string | undefined {
   return text.replace(/\s*\.$/, '');
 }
 
-export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
-  const preference = byDifficulty(difficulty, { easy: 0.7, medium: 0.6, hard: 0.6 });
-  if (preference === undefined) return [];
+/** An entry of the reference and, when it opens with what it does, that as a question asks it ("returns …"). */
+export type DescribedEntry = Entry & { does?: string };
+
+/**
+ * The reference's entries, grouped by their module, class or object and kind (the entries a question
+ * offers as options); overloads, which describe one name several times, are no entry of their own,
+ * and entries described alike are described by neither.
+ */
+export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   // An entry opens with what it does, after the list of what it takes ("* `port` {number} Port to listen on…").
   const firstSentence = new Map<string, Sentence>();
   for (const sentence of analysis.sentences) {
@@ -109,21 +118,32 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  return [...groups.values()].flatMap((entries) => {
+  return [...groups.values()].map((entries) => {
     // Overloads ("new URLSearchParams()" thrice) are one entry with several descriptions: none is the answer alone.
     const members = entries.map((entry) => entry.member);
     const distinct = entries.filter((entry) => members.indexOf(entry.member) === members.lastIndexOf(entry.member));
-    if (distinct.length < OPTIONS) return [];
-    const option = (entry: Entry) => makeOption(entry.member, { family: ENTRY_FAMILY, units: new Set([entry.sentence.unit]) });
-    // "console.info(): an alias for console.log()": an entry that names the answer in its description may do the same.
-    const optionsFor = (answer: Entry): Option[] =>
-      distinct.filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text)).map(option);
     // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
     // asyncFn promise…") are both right for that description.
     const described = distinct.map((entry) => description(entry.sentence));
-    return distinct.flatMap((entry, index): Candidate[] => {
+    return distinct.map((entry, index) => {
       const does = described[index];
-      if (!does || described.indexOf(does) !== described.lastIndexOf(does) || namesItself(entry.member, does)) return [];
+      return does && described.indexOf(does) === described.lastIndexOf(does) ? { ...entry, does } : entry;
+    });
+  });
+}
+
+export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
+  const preference = byDifficulty(difficulty, { easy: 0.7, medium: 0.6, hard: 0.6 });
+  if (preference === undefined) return [];
+  return describedEntries(analysis).flatMap((entries) => {
+    if (entries.length < OPTIONS) return [];
+    const option = (entry: Entry) => makeOption(entry.member, { family: ENTRY_FAMILY, units: new Set([entry.sentence.unit]) });
+    // "console.info(): an alias for console.log()": an entry that names the answer in its description may do the same.
+    const optionsFor = (answer: Entry): Option[] =>
+      entries.filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text)).map(option);
+    return entries.flatMap((entry): Candidate[] => {
+      const { does } = entry;
+      if (!does || namesItself(entry.member, does)) return [];
       return [
         {
           kind: 'entry',

@@ -1,14 +1,17 @@
 import type { Difficulty, Flashcard, FlashcardSetContent, SourceReference } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
 import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
-import { sourceReference, type Analysis } from './analysis.ts';
+import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
+import { describedEntries } from './entry-questions.ts';
 import { describeRow } from './tables.ts';
 
 // Term/definition cards, from what the document states itself.
 //
 // How many cards: base = clamp(max(round(words / 120), explicit pairs), 5, 40), where explicit pairs
-// are glossary lines, definitional sentences and table rows; easy asks for 3/4 of the base, hard for
-// 5/4 (at most 40), and the set holds min(that, distinct cards the text supports). So a 1,400-word
+// are glossary lines, definitional sentences, table rows and a reference's entries that open with
+// what they do ("os.freemem: Returns the amount of free system memory in bytes as an integer."); easy
+// asks for 3/4 of the base, hard for 5/4 (at most 40), and the set holds min(that, distinct cards the
+// text supports). So a 1,400-word
 // chapter with 18 definitions gets 14 / 18 / 23 cards, a 30-term glossary 23 / 30 / 38, a 40-row
 // sheet 30 / 40 / 40, a 100-page book 30 / 40 / 40 — at most the definitions and rows there are.
 //
@@ -30,9 +33,8 @@ type Candidate = {
 
 const DIFFICULTY_SHARE: Record<Difficulty, number> = { easy: 0.75, medium: 1, hard: 1.25 };
 
-/** How many cards to aim for (the rule above); fewer when the text supports fewer. */
-function flashcardTarget(analysis: Analysis, difficulty: Difficulty): number {
-  const explicit = analysis.definitions.length + analysis.tables.reduce((sum, table) => sum + table.rows.length, 0);
+/** How many cards to aim for (the rule above), of `explicit` pairs; fewer when the text supports fewer. */
+function flashcardTarget(analysis: Analysis, difficulty: Difficulty, explicit: number): number {
   const base = Math.min(MAX_CARDS, Math.max(MIN_CARDS, Math.round(analysis.wordCount / WORDS_PER_CARD), explicit));
   return Math.min(MAX_CARDS, Math.max(MIN_CARDS, Math.round(base * DIFFICULTY_SHARE[difficulty])));
 }
@@ -76,6 +78,60 @@ function rowCandidates(analysis: Analysis): Candidate[] {
     .filter((candidate) => candidate.term && candidate.definition);
 }
 
+/** A reference's entry by its name, with what its first sentence says it does: what a reader of an API learns first. */
+function entryCandidates(analysis: Analysis): Candidate[] {
+  return describedEntries(analysis)
+    .flat()
+    .flatMap((entry) => {
+      const term = `${entry.prefix}.${entry.member}`;
+      if (!entry.does || onlyMakesItself(term, entry.sentence.text)) return [];
+      return [
+        {
+          term,
+          definition: entry.sentence.text,
+          source: sentenceReference(analysis, entry.sentence, entry.member),
+          // No phrase ranks an entry against the text's concepts: each of a reference's entries counts alike.
+          centrality: ENTRY_CENTRALITY,
+          explicit: true,
+          position: entry.sentence.id,
+        },
+      ];
+    });
+}
+
+const ENTRY_CENTRALITY = 0.5;
+/** What a constructor's description says besides the name of what it makes. */
+const MAKING_WORDS = new Set([
+  'create',
+  'creates',
+  'construct',
+  'constructs',
+  'return',
+  'returns',
+  'and',
+  'a',
+  'an',
+  'new',
+  'the',
+  'of',
+  'instance',
+  'object',
+  'class',
+]);
+
+/**
+ * "zlib.createDeflate: Creates and returns a new Deflate object.", "pprint.PrettyPrinter: Construct a
+ * PrettyPrinter instance.": a description that only says the entry makes what it is named after teaches
+ * nothing the term does not.
+ */
+function onlyMakesItself(term: string, definition: string): boolean {
+  const name = term.toLowerCase();
+  return definition
+    .replace(/\.$/, '')
+    .split(/\s+/)
+    .every((word) => MAKING_WORDS.has(word.toLowerCase()) || name.includes(word.toLowerCase()));
+}
+
 function preference(candidate: Candidate, difficulty: Difficulty): number {
   const explicit = candidate.explicit ? 1 : 0;
   if (difficulty === 'easy') return candidate.centrality + explicit;
@@ -95,13 +151,13 @@ function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boole
 export function generateFlashcards(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): FlashcardSetContent {
   // Only what the document states as a definition (or a table row): a sentence that merely mentions a
   // key phrase makes a card a teacher would not keep, so a set is smaller rather than padded.
-  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis)].filter(
+  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...entryCandidates(analysis)].filter(
     (candidate) => cardTextViolations(candidate.term, candidate.definition).length === 0,
   );
   if (candidates.length === 0) {
     throw new GenerationError('the source states no terms or definitions to make flashcards from');
   }
-  const count = flashcardTarget(analysis, input.difficulty);
+  const count = flashcardTarget(analysis, input.difficulty, candidates.length);
   const ranked = [...candidates].sort((a, b) => preference(b, input.difficulty) - preference(a, input.difficulty) || a.position - b.position);
   const chosen: Candidate[] = [];
   for (const candidate of ranked) {
