@@ -238,6 +238,20 @@ function isCodeLine(line: string): boolean {
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
 }
 
+/** Words a wrapped line of a sentence has at least, where a line of code has a statement's few. */
+const WRAPPED_SENTENCE_WORDS = 8;
+
+/**
+ * "Note: This class does not transparently handle inputs containing multiple compressed" over "streams,
+ * unlike decompress() and BZ2File . If you need…": a line in lower case, of many words and few symbols,
+ * after a line of prose without a sentence's end is that sentence wrapped, whatever call it names.
+ */
+function wrapsSentence(open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined, line: string): boolean {
+  const previous = open?.lines.at(-1);
+  if (previous === undefined || TERMINAL.test(previous) || !/^\p{Ll}/u.test(line) || wordCount(line) < WRAPPED_SENTENCE_WORDS) return false;
+  return (line.match(CODE_SYMBOLS)?.length ?? 0) / line.length <= MAX_PROSE_SYMBOL_SHARE;
+}
+
 const SHELL_PROMPT = /^\$\s/;
 /** One or two words without a sentence's end or a heading's number: a name a listing prints. */
 const isListedWord = (line: string) => wordCount(line) <= 2 && !TERMINAL.test(line) && !NUMBERED_HEADING.test(line);
@@ -394,7 +408,7 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console
     // lines: they are no prose to draw facts or options from.
-    if (!permissive && (isCodeLine(line) || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))) {
+    if (!permissive && ((isCodeLine(line) && !wrapsSentence(open, line)) || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))) {
       close();
       code.push(line);
       afterCode = true;

@@ -748,6 +748,28 @@ describe('offline quizzes', () => {
     assert.ok(asked.length > 0 && !asked.includes('contains'), asked.join(', '));
   });
 
+  test("an API reference's entries are cards by what their first sentence says they do; not by a notice (audit event, version change), nor when it only says the entry makes what it is named after", async () => {
+    const entries: Array<[string, string]> = [
+      ['os.freemem()', 'Returns the amount of free system memory in bytes as an integer.'],
+      ['os.tmpdir()', "Returns the operating system's default directory for temporary files as a string."],
+      ['os.iglob(pathname)', 'Raises an auditing event os.glob with arguments pathname, recursive.'],
+      ['os._asdict()', 'Changed in version 3.1: Returns an OrderedDict instead of a regular dict.'],
+      ['os.createDeflate([options])', 'Creates and returns a new Deflate object.'],
+      ['os.Session()', 'Create a new instance of the os.Session class.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'os', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'os', content, difficulty: 'medium' });
+    assert.deepEqual(
+      set.cards.map((card) => `${card.term}: ${card.definition}`),
+      [
+        'os.freemem: Returns the amount of free system memory in bytes as an integer.',
+        "os.tmpdir: Returns the operating system's default directory for temporary files as a string.",
+      ],
+    );
+    assert.deepEqual(checkFlashcards(set), []);
+  });
+
   test('an entry\'s description names it by a part of a name it quotes ("Get the value of dnsOrder" for getDefaultResultOrder)', () => {
     assert.ok(namesItself('getDefaultResultOrder', 'Get the value of dnsOrder'));
     assert.ok(!namesItself('getServers', 'Get the value of dnsOrder'));
@@ -2463,6 +2485,25 @@ describe('what a printed page puts around its text', () => {
     );
     assert.equal(blocks[0]?.text, 'Use feature detection instead of version detection');
     assert.ok(blocks[1]?.text.startsWith('Inevitably you will have code') && blocks[1].text.endsWith('comes out.'));
+  });
+
+  test("a printed note's sentence wrapped onto a line naming a call stays one paragraph, not a heading over code; a call's line alone is still code", async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'Note: This class does not transparently handle inputs containing multiple compressed',
+      'streams, unlike decompress() and BZ2File . If you need to decompress a multi-stream input',
+      'with BZ2Decompressor , you must use a new decompressor for each stream.',
+      '',
+      'The example below makes one compressor for the whole stream of data:',
+      'comp.compress(data)',
+    ].join('\n');
+    const blocks = segmentText(text, false);
+    assert.deepEqual(
+      blocks.blocks.map((block) => block.kind),
+      ['prose', 'prose'],
+    );
+    assert.ok(blocks.blocks[0]?.text.startsWith('This class does not') && blocks.blocks[0].text.endsWith('for each stream.'));
+    assert.deepEqual(blocks.code, ['comp.compress(data)']);
   });
 
   test('the floating "Download the ebook" button\'s words run into a paragraph\'s lines are taken out of it', async () => {
