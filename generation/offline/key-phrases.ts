@@ -670,24 +670,44 @@ export function hasVagueLead(key: string): boolean {
 }
 
 const SPECIFIC_KINDS = 2;
-const headCounts = new WeakMap<PhraseIndex, Map<string, number>>();
+/** Compounds a name opens for it to be the text's setting rather than a concept of it. */
+const SETTING_COMPOUNDS = 3;
+type WordRoles = { heads: Map<string, number>; modifiers: Map<string, number> };
+const wordRoles = new WeakMap<PhraseIndex, WordRoles>();
+
+/** How many of the document's compounds each word ends (is the head of) and opens (modifies). */
+function rolesOf(index: PhraseIndex): WordRoles {
+  let roles = wordRoles.get(index);
+  if (!roles) {
+    roles = { heads: new Map(), modifiers: new Map() };
+    for (const other of index.ranked) {
+      const words = other.key.split(' ');
+      if (words.length < 2) continue;
+      const [first = '', last = ''] = [words[0], words.at(-1)];
+      roles.heads.set(last, (roles.heads.get(last) ?? 0) + 1);
+      roles.modifiers.set(first, (roles.modifiers.get(first) ?? 0) + 1);
+    }
+    wordRoles.set(index, roles);
+  }
+  return roles;
+}
+
 /**
  * "Variables" in a chapter about local and global variables, "Parameters" beside graphics and formal
  * parameters: a single word the document uses as the head of several more specific terms is their
  * genus, too general to stand as a node beside them.
  */
 export function isGeneralHead(index: PhraseIndex, phrase: Phrase): boolean {
-  if (phrase.tokenCount > 1) return false;
-  let counts = headCounts.get(index);
-  if (!counts) {
-    counts = new Map();
-    for (const other of index.ranked) {
-      const words = other.key.split(' ');
-      if (words.length > 1) counts.set(words.at(-1) ?? '', (counts.get(words.at(-1) ?? '') ?? 0) + 1);
-    }
-    headCounts.set(index, counts);
-  }
-  return (counts.get(phrase.key) ?? 0) >= SPECIFIC_KINDS;
+  return phrase.tokenCount === 1 && (rolesOf(index).heads.get(phrase.key) ?? 0) >= SPECIFIC_KINDS;
+}
+
+/**
+ * "Debian" on a page of the Debian handbook that speaks of Debian packages, the Debian system, Debian
+ * Bullseye and the Debian project: a name that opens many of the document's compounds is where the text
+ * stands, the setting of its concepts, not one of them.
+ */
+export function isSetting(index: PhraseIndex, phrase: Phrase): boolean {
+  return phrase.tokenCount === 1 && (rolesOf(index).modifiers.get(phrase.key) ?? 0) >= SETTING_COMPOUNDS;
 }
 
 export function isGenericPhrase(key: string): boolean {

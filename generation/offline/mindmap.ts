@@ -7,7 +7,7 @@ import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature } from './headings.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
-import { isGeneralHead, isGenericPhrase, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
+import { isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
 
@@ -232,7 +232,7 @@ function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   // "Python users", "application developer": who reads or writes the text is no concept of it; nor is
   // a name it mentions in passing ("Jython", "Haskell").
   if (!defined && (PEOPLE.has(phrase.lemmas.at(-1) ?? '') || (phrase.name && phrase.count < MIN_NAME_MENTIONS))) return true;
-  if (!defined && isReferenceWording(phrase)) return true;
+  if (!defined && (isReferenceWording(phrase) || isSetting(analysis.phrases, phrase))) return true;
   if (sentences < LONG_TEXT_SENTENCES) {
     const slides = analysis.units.some((unit) => unit.kind === 'slide');
     return !slides && !defined && phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF;

@@ -10,6 +10,7 @@ import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
+import { isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
 import { phraseOption, quizPools, SAME_HEAD_FAMILY, SIBLING_FAMILY } from '../../generation/offline/quiz-pools.ts';
@@ -1549,6 +1550,27 @@ describe('offline mindmaps', () => {
       [],
       'a concept whose neighbours sit in the sentences after it still has leaves; one without any gives way',
     );
+  });
+
+  test('a name that opens many of the page\'s compounds ("Debian packages", "the Debian project", "Debian Bullseye") is its setting, no node; one that opens two ("Chromium engine", "Chromium package") is a concept', async () => {
+    const paragraphs = [
+      'Debian packages are built by the Debian project. Debian ships the browser in the firefox package. Debian Bullseye carries the ESR release of the browser.',
+      'The Mozilla foundation makes the browser. Firefox uses the Gecko renderer. The Gecko renderer follows the web standards.',
+      'Chromium is another browser. Chromium shares its code with Google Chrome. The Chromium package follows the upstream releases.',
+      'Debian users pick a browser. The Gecko renderer and the Chromium engine compete. Debian offers both browsers.',
+    ];
+    const text = paragraphs.join('\n\n');
+    const content: ExtractedContent = { title: 'Web Browsers', text, outline: [{ kind: 'section', index: 0, title: 'Web Browsers', text }] };
+    const analysis = analyse(content);
+    const debian = analysis.phrases.byKey.get('debian');
+    const chromium = analysis.phrases.byKey.get('chromium');
+    assert.ok(debian && chromium);
+    assert.ok(isSetting(analysis.phrases, debian));
+    assert.ok(!isSetting(analysis.phrases, chromium));
+    for (const difficulty of difficulties) {
+      const map = (await generator.mindmap({ sourceTitle: 'Web Browsers', content, difficulty })).content;
+      assert.ok(!map.nodes.some((node) => node.label === 'Debian'), map.nodes.map((node) => node.label).join(' | '));
+    }
   });
 
   test('a section titled with the page title ("Lexical analysis — Python documentation") is the root, not a branch', async () => {
