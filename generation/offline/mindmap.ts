@@ -194,9 +194,13 @@ function topicsOf(analysis: Analysis): Topic[] {
   // section is a topic all the same.
   const hasText = (topic: Topic) => topic.sentences.some(isStatement) || (isSignature(topic.label) && topic.sentences.length > 0);
   const withText = [...topics.values()].filter((topic) => hasText(topic) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
-  // A list under a subsection ("4.2.1. Binding of names") is part of its main section's branch, not a branch beside it.
+  // A list under a subsection ("4.2.1. Binding of names") is part of its main section's branch, not a branch beside it;
+  // so is a list in a section that is a branch for its text (webmin's modules under "9.4.1. … webmin").
   const underSubsection = (table: Table) => mainSection !== undefined && table.section !== undefined && mainSection(table.section) !== table.section;
-  const fromTables = analysis.tables.filter((table) => !underSubsection(table)).map((table) => ({ label: table.title, sentences: [], table }));
+  const inTopic = (table: Table) => withText.some((topic) => topic.label === table.section);
+  const fromTables = analysis.tables
+    .filter((table) => !underSubsection(table) && !inTopic(table))
+    .map((table) => ({ label: table.title, sentences: [], table }));
   return [...withText, ...fromTables];
 }
 

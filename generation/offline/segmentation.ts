@@ -209,6 +209,8 @@ function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] },
 
 /** Symbols that are rare in prose and common in code: brackets, operators, quotes around literals. */
 const CODE_SYMBOLS = /[()[\]{}=<>*#'"_:;,./\\+-]/g;
+/** A hyphen between two letters joins a compound word ("One-shot", "multi-stream"), prose's as much as code's. */
+const symbolCount = (line: string) => line.replace(/(?<=\p{L})-(?=\p{L})/gu, '').match(CODE_SYMBOLS)?.length ?? 0;
 const MAX_PROSE_SYMBOL_SHARE = 0.12;
 
 /**
@@ -233,13 +235,13 @@ function isProseParagraph(line: string, symbols: number): boolean {
 function isCodeLine(line: string): boolean {
   if (NUMBERED_HEADING.test(line) || CODE_NAMED_HEADING.test(line)) return false;
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line)) return true;
-  const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
+  const symbols = symbolCount(line);
   if (looksLikeCode(line)) return !isProseParagraph(line, symbols);
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
 }
 
 /** Words a wrapped line of a sentence has at least, where a line of code has a statement's few. */
-const WRAPPED_SENTENCE_WORDS = 8;
+const WRAPPED_SENTENCE_WORDS = 5;
 
 /**
  * "Note: This class does not transparently handle inputs containing multiple compressed" over "streams,
@@ -249,7 +251,7 @@ const WRAPPED_SENTENCE_WORDS = 8;
 function wrapsSentence(open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined, line: string): boolean {
   const previous = open?.lines.at(-1);
   if (previous === undefined || TERMINAL.test(previous) || !/^\p{Ll}/u.test(line) || wordCount(line) < WRAPPED_SENTENCE_WORDS) return false;
-  return (line.match(CODE_SYMBOLS)?.length ?? 0) / line.length <= MAX_PROSE_SYMBOL_SHARE;
+  return symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
 }
 
 const SHELL_PROMPT = /^\$\s/;

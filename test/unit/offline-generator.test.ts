@@ -1573,6 +1573,28 @@ describe('offline mindmaps', () => {
     }
   });
 
+  test('a list of "name: text" lines inside a section with text is part of that section\'s branch, not a second branch of the same title', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        '9.5.1. Principle and Mechanism',
+        [
+          'The rsyslogd daemon collects the messages of the applications. Each message carries a facility and a priority, which the daemon reads.',
+          'kern: message coming from the kernel;\nlpr: comes from the printing subsystem;\nmail: comes from the e-mail subsystem;\nnews: comes from the Usenet subsystem;',
+        ].join('\n\n'),
+      ],
+      [
+        '9.5.2. The Configuration File',
+        'The configuration file holds rules. Each rule has a selector and an action, and the daemon applies every rule to each message.',
+      ],
+      [
+        '9.5.3. Forwarding Messages',
+        'The daemon can forward messages to a central log server. The log server keeps the messages of every machine of the network.',
+      ],
+    ];
+    const map = await mapOfSections('syslog System Events', sections);
+    assert.deepEqual(branchLabels(map), ['Principle and Mechanism', 'The Configuration File', 'Forwarding Messages']);
+  });
+
   test('a section titled with the page title ("Lexical analysis — Python documentation") is the root, not a branch', async () => {
     const sections: Array<[string, string]> = [
       ['Lexical analysis — Python 3.11.2 documentation', 'A program is read by a parser. The parser reads tokens made by the lexical analyzer.'],
@@ -2526,6 +2548,24 @@ describe('what a printed page puts around its text', () => {
     );
     assert.ok(blocks.blocks[0]?.text.startsWith('This class does not') && blocks.blocks[0].text.endsWith('for each stream.'));
     assert.deepEqual(blocks.code, ['comp.compress(data)']);
+    // A short wrapped rest of a sentence, and a heading whose hyphen joins a compound word ("One-shot").
+    const entry = [
+      'Create a new compressor object. This object may be used to compress data incrementally. For',
+      'one-shot compression, use the compress() function instead.',
+      '',
+      'One-shot (de)compression',
+      'bz2.compress(data, compresslevel=9)',
+      'Compress data, a bytes-like object.',
+    ].join('\n');
+    assert.deepEqual(
+      segmentText(entry, false).blocks.map((block) => `${block.kind}: ${block.text}`),
+      [
+        'prose: Create a new compressor object. This object may be used to compress data incrementally. For one-shot compression, use the compress() function instead.',
+        'heading: One-shot (de)compression',
+        'heading: bz2.compress(data, compresslevel=9)',
+        'prose: Compress data, a bytes-like object.',
+      ],
+    );
   });
 
   test('the floating "Download the ebook" button\'s words run into a paragraph\'s lines are taken out of it', async () => {
