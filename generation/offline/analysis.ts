@@ -136,7 +136,7 @@ function build(content: ExtractedContent): Analysis {
     // A section of a converted page titled "Previous topic", "This Page" or "Navigation" is chrome throughout.
     let apparatus = title !== undefined && (isApparatus(title) || isPageChrome(title));
 
-    const segmented = segmentText(entry.text, entry.kind === 'sheet');
+    const segmented = segmentText(entry.text, entry.kind === 'sheet', entry.kind === 'page');
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);
     const contents = tableOfContents(segmented.blocks);

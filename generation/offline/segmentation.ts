@@ -254,6 +254,16 @@ function wrapsSentence(open: { kind: 'prose' | 'bullet'; lines: string[] } | und
   return symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
 }
 
+/**
+ * "BZ2File provides all of the members specified by the io.BufferedIOBase , except for detach()": on a
+ * printed page, a line running the column's full width, opening with a capital, of many words and few
+ * symbols, is the first line of a paragraph whatever call it names; a printed example's lines are short.
+ */
+function isFullProseLine(line: string, width: number | undefined): boolean {
+  if (width === undefined || isShortLine(line, width) || !/^\p{Lu}/u.test(line) || wordCount(line) < WRAPPED_SENTENCE_WORDS) return false;
+  return symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
+}
+
 const SHELL_PROMPT = /^\$\s/;
 /** One or two words without a sentence's end or a heading's number: a name a listing prints. */
 const isListedWord = (line: string) => wordCount(line) <= 2 && !TERMINAL.test(line) && !NUMBERED_HEADING.test(line);
@@ -345,7 +355,8 @@ export function entrySignature(line: string): string | undefined {
   return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;
 }
 
-export function segmentText(text: string, permissive: boolean): SegmentedText {
+/** `printed`: the text of a printed page, whose lines a layout wrapped at the column's width. */
+export function segmentText(text: string, permissive: boolean, printed = false): SegmentedText {
   const lines = withoutGluedButton(text.split(/\r?\n/));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
@@ -410,7 +421,11 @@ export function segmentText(text: string, permissive: boolean): SegmentedText {
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console
     // lines: they are no prose to draw facts or options from.
-    if (!permissive && ((isCodeLine(line) && !wrapsSentence(open, line)) || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))) {
+    const fullProseLine = printed && isFullProseLine(line, width);
+    if (
+      !permissive &&
+      ((isCodeLine(line) && !wrapsSentence(open, line) && !fullProseLine) || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))
+    ) {
       close();
       code.push(line);
       afterCode = true;

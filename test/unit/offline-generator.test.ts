@@ -2568,6 +2568,37 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
+  test('on a printed page a full-width line of a sentence naming a call opens a paragraph; a short one, or one in a text not laid out in pages, is code', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const paragraph = [
+      'The bz2 module provides a comprehensive interface for compressing and decompressing data using the',
+      'bzip2 compression algorithm. It contains the open function and the BZ2File class for reading and',
+      'writing compressed files, the compressor and decompressor classes for incremental compression of',
+      'data, and the compress and decompress functions for one-shot compression of whole blocks of data.',
+      'All of the classes in this module may safely be accessed from multiple threads, which the module',
+      'takes care of by locking its internal state around every operation that changes it in a way that',
+      'another thread could observe, so that a program never sees a file object in a broken state at any',
+      'point of its work, whatever the number of threads that read or write the same compressed file or',
+      'stream of data at once, and however the operating system schedules the threads of the process in',
+      'the course of the program, on every platform that the module supports for compression and use.',
+    ];
+    const text = [
+      ...paragraph,
+      '',
+      'BZ2File provides all of the members specified by the io.BufferedIOBase , except for detach()',
+      'and truncate() . Iteration and the with statement are supported.',
+      '',
+      'data = bz2.compress(b"abc")',
+    ].join('\n');
+    const printed = segmentText(text, false, true);
+    assert.ok(
+      printed.blocks.some((block) => block.kind === 'prose' && block.text.startsWith('BZ2File provides all') && block.text.endsWith('are supported.')),
+      printed.blocks.map((block) => block.text).join(' | '),
+    );
+    assert.deepEqual(printed.code, ['data = bz2.compress(b"abc")']);
+    assert.ok(segmentText(text, false).code.some((line) => line.startsWith('BZ2File provides all')));
+  });
+
   test('the floating "Download the ebook" button\'s words run into a paragraph\'s lines are taken out of it', async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const text = [
