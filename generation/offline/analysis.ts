@@ -116,7 +116,7 @@ function build(content: ExtractedContent): Analysis {
     const number = HEADING_NUMBER.exec(heading)?.[1];
     return titleNumber !== undefined && number !== undefined && number !== titleNumber && !number.startsWith(`${titleNumber}.`);
   };
-  for (const entry of entries) {
+  for (const [entryIndex, entry] of entries.entries()) {
     if (licence) break;
     const position = units.length;
     const title = entry.title?.trim() || undefined;
@@ -136,7 +136,9 @@ function build(content: ExtractedContent): Analysis {
     // A section of a converted page titled "Previous topic", "This Page" or "Navigation" is chrome throughout.
     let apparatus = title !== undefined && (isApparatus(title) || isPageChrome(title));
 
-    const segmented = segmentText(entry.text, entry.kind === 'sheet', entry.kind === 'page');
+    const printed = entry.kind === 'page';
+    const nextPage = printed ? (entries[entryIndex + 1]?.text.split('\n').find((line) => line.trim() !== '') ?? '') : '';
+    const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim());
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);
     const contents = tableOfContents(segmented.blocks);

@@ -355,8 +355,11 @@ export function entrySignature(line: string): string | undefined {
   return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;
 }
 
-/** `printed`: the text of a printed page, whose lines a layout wrapped at the column's width. */
-export function segmentText(text: string, permissive: boolean, printed = false): SegmentedText {
+/**
+ * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
+ * `continuation`: the first line of the page after it, where an entry that ends the page goes on.
+ */
+export function segmentText(text: string, permissive: boolean, printed = false, continuation = ''): SegmentedText {
   const lines = withoutGluedButton(text.split(/\r?\n/));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
@@ -412,7 +415,9 @@ export function segmentText(text: string, permissive: boolean, printed = false):
     }
     let following = index + 1;
     while (following < lines.length && !(lines[following] ?? '').trim()) following += 1;
-    const entry = entryHeading(line, lines[following]?.trim() ?? '', following > index + 1);
+    // "class bz2.BZ2Compressor(compresslevel=9)" last on its page: its description opens the next one.
+    const next = following < lines.length ? (lines[following]?.trim() ?? '') : continuation;
+    const entry = entryHeading(line, next, following > index + 1);
     if (entry) {
       close();
       blocks.push({ kind: 'heading', text: entry });

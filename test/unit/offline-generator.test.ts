@@ -1174,6 +1174,25 @@ describe('offline mindmaps', () => {
     assert.ok(!map.nodes.some((node) => /heapsort\(|print\(/.test(node.label)));
   });
 
+  test('a printed entry whose signature ends a page heads the description that opens the next page', async () => {
+    const pages = [
+      ['Heap Functions', 'The following functions are provided by the module for every program that keeps a heap.', 'class heapq.Merger(iterables)'],
+      [
+        'Merge multiple sorted inputs into a single sorted output over the sorted values.',
+        'heapq.heappop(heap)',
+        'Pop and return the smallest item from the heap.',
+      ],
+    ].map((lines) => lines.join('\n'));
+    const content: ExtractedContent = {
+      title: 'heapq — Heap queue algorithm',
+      text: pages.join('\n\n'),
+      outline: pages.map((text, index) => ({ kind: 'page' as const, index, text })),
+    };
+    const analysis = analyse(content);
+    const merge = analysis.sentences.find((sentence) => sentence.text.startsWith('Merge multiple sorted inputs'));
+    assert.equal(merge?.section, 'heapq.Merger(iterables)');
+  });
+
   test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
     const title = 'functools — Higher-order functions';
     const text = [
