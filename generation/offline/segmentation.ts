@@ -343,13 +343,16 @@ export function declaresParameters(line: string): boolean {
 
 /** "@functools.total_ordering": a decorator the reference documents, used without parentheses. */
 const DECORATOR = /^@([\p{L}_]\w*(?:\.\w+)+)$/u;
+/** "class bz2.BZ2Decompressor", "exception zlib.error": a class the reference documents, printed without parameters. */
+const LABELLED_CLASS = /^(?:class|exception)\s+([\p{L}_]\w*(?:\.\w+)+)$/u;
 
 /**
  * "class queue.Queue(maxsize=0)" → "queue.Queue(maxsize=0)": a line that can head a printed reference's
- * entry, a dotted signature; "@functools.singledispatch" → "functools.singledispatch()", a function too.
+ * entry, a dotted signature; "@functools.singledispatch" → "functools.singledispatch()", a function too,
+ * and "class bz2.BZ2Decompressor" → "bz2.BZ2Decompressor()", a class.
  */
 export function entrySignature(line: string): string | undefined {
-  const decorator = DECORATOR.exec(line.trim())?.[1];
+  const decorator = DECORATOR.exec(line.trim())?.[1] ?? LABELLED_CLASS.exec(line.trim())?.[1];
   if (decorator) return `${decorator}()`;
   const signature = line.trim().replace(ENTRY_LABEL, '');
   return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;

@@ -1174,13 +1174,15 @@ describe('offline mindmaps', () => {
     assert.ok(!map.nodes.some((node) => /heapsort\(|print\(/.test(node.label)));
   });
 
-  test('a printed entry whose signature ends a page heads the description that opens the next page', async () => {
+  test('a printed entry whose signature ends a page heads the description that opens the next page; a class printed without parameters heads its entry', async () => {
     const pages = [
       ['Heap Functions', 'The following functions are provided by the module for every program that keeps a heap.', 'class heapq.Merger(iterables)'],
       [
         'Merge multiple sorted inputs into a single sorted output over the sorted values.',
         'heapq.heappop(heap)',
         'Pop and return the smallest item from the heap.',
+        'class heapq.Heap',
+        'Create a new heap object that keeps its items in heap order.',
       ],
     ].map((lines) => lines.join('\n'));
     const content: ExtractedContent = {
@@ -1191,6 +1193,7 @@ describe('offline mindmaps', () => {
     const analysis = analyse(content);
     const merge = analysis.sentences.find((sentence) => sentence.text.startsWith('Merge multiple sorted inputs'));
     assert.equal(merge?.section, 'heapq.Merger(iterables)');
+    assert.equal(analysis.sentences.find((sentence) => sentence.text.startsWith('Create a new heap object'))?.section, 'heapq.Heap()');
   });
 
   test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
