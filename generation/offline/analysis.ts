@@ -149,7 +149,10 @@ function build(content: ExtractedContent): Analysis {
       // section: the text after it stays in the section it is in.
       // The text under "References" or "Footnotes" (names, citations) is no subject matter, up to the next heading.
       if (textBlock.kind === 'heading' && !contents.has(index)) {
-        apparatus = isApparatus(textBlock.text) || (apparatus && isChromeOrSentence(textBlock.text)) || linksElsewhere(textBlock.text);
+        apparatus =
+          isApparatus(textBlock.text) ||
+          (apparatus && (isChromeOrSentence(textBlock.text) || OTHER_DOCUMENT.test(textBlock.text))) ||
+          linksElsewhere(textBlock.text);
       }
       if (apparatus) continue;
       if (contents.has(index) || (textBlock.kind === 'heading' && (isChromeOrSentence(textBlock.text) || inNavigationBar(segmented.blocks, index)))) continue;
@@ -269,6 +272,8 @@ function inNavigationBar(blocks: readonly TextBlock[], index: number): boolean {
   return before?.kind === 'heading' && after?.kind === 'heading' && isPageChrome(before.text) && isPageChrome(after.text);
 }
 
+/** "Module pickle", "PEP 3119 - Introducing Abstract Base Classes": what a "See also" box points to, another document. */
+const OTHER_DOCUMENT = /^(?:module|package|pep|rfc)\s+\S/i;
 const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;

@@ -106,9 +106,9 @@ export function isChromeOrSentence(label: string): boolean {
   );
 }
 
-/** "References", "Footnotes", "Acknowledgements": apparatus, whose text (names, citations, notes) is no subject matter. */
+/** "References", "Footnotes", "Acknowledgements", "See also:": apparatus, whose text (names, citations, notes) is no subject matter. */
 const APPARATUS =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?)$/i;
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?):?$/i;
 
 export function isApparatus(label: string): boolean {
   return APPARATUS.test(label.trim());

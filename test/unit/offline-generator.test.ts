@@ -1196,6 +1196,25 @@ describe('offline mindmaps', () => {
     assert.equal(analysis.sentences.find((sentence) => sentence.text.startsWith('Create a new heap object'))?.section, 'heapq.Heap()');
   });
 
+  test('a printed "See also:" box points to other documents ("Module pickle"): no branch, no fact of the page', async () => {
+    const page = [
+      'copy — Shallow and deep copy operations',
+      'Assignment statements in Python do not copy objects, they create bindings between a target and an object.',
+      'copy.copy(x)',
+      'Return a shallow copy of x, a new compound object holding references to the same objects.',
+      'copy.deepcopy(x[, memo])',
+      'Return a deep copy of x, a new compound object holding copies of the objects found in the original.',
+      'See also:',
+      'Module pickle',
+      'Discussion of the special methods used to support object state retrieval and restoration.',
+    ].join('\n');
+    const content: ExtractedContent = { title: 'copy — Shallow and deep copy operations', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const analysis = analyse(content);
+    assert.ok(!analysis.sentences.some((sentence) => sentence.text.startsWith('Discussion of the special methods')));
+    const map = (await generator.mindmap({ sourceTitle: 'copy', content, difficulty: 'medium' })).content;
+    assert.ok(!map.nodes.some((node) => /pickle/i.test(node.label)), map.nodes.map((node) => node.label).join(' | '));
+  });
+
   test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
     const title = 'functools — Higher-order functions';
     const text = [
