@@ -285,12 +285,16 @@ const CLAUSE_NAMES = new Set(['clause', 'statement', 'block']);
 const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 
 /** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
+/** Words that make a subject some of a kind ("Many Linux distributions", "Most packages"). */
+const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
+
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
   const { tokens } = sentence;
   const lead = openingAdverb(tokens);
   const start = ARTICLES.has(tokens[lead]?.lower ?? '') ? lead + 1 : lead;
   const subject = spans.find((span) => span.start === start);
-  if (!subject) return undefined;
+  // "Many Linux distributions are derivatives of Debian": a statement about some of a kind defines none of it.
+  if (!subject || QUANTIFIERS.has(tokens[start]?.lower ?? '')) return undefined;
   let verb = subject.end + 1;
   if (tokens[verb]?.text === '(') {
     const close = tokens.findIndex((token, index) => index > verb && token.text === ')');

@@ -2104,6 +2104,17 @@ describe('what a definition is not', () => {
   const terms = (text: string) =>
     analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => definition.term);
 
+  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") defines none of it', () => {
+    const found = terms(
+      [
+        'Many Linux distributions are derivatives of Debian and reuse its package management tools.',
+        'Most packages are libraries shared by several programs of the system.',
+        'A derivative distribution is a distribution built on the packages of another one.',
+      ].join(' '),
+    );
+    assert.deepEqual(found, ['derivative distribution']);
+  });
+
   test('an entry of a bulleted list is a definition however its body opens ("• login shell: program that…"); a parameter note outside a list is not', () => {
     const found = terms(
       [
