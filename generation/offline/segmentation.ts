@@ -327,6 +327,27 @@ function entryHeading(line: string, next: string, afterBlank: boolean): string |
   return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
 }
 
+/** Lines a signature's parameters may wrap onto in print. */
+const MAX_SIGNATURE_LINES = 3;
+const OPENS_SIGNATURE = /^(?:(?:class|exception)\s+)?[\p{L}_]\w*(?:\.\w+)+\(/u;
+const openParentheses = (text: string) => (text.match(/\(/g)?.length ?? 0) - (text.match(/\)/g)?.length ?? 0);
+
+/**
+ * "class gzip.GzipFile(filename=None, mode=None, compresslevel=9, fileobj=None," over "mtime=None)": a
+ * printed signature too long for its line, joined with the lines that close its parentheses.
+ */
+function wrappedSignature(lines: readonly string[], index: number): { text: string; end: number } | undefined {
+  let text = lines[index]?.trim() ?? '';
+  if (!OPENS_SIGNATURE.test(text) || openParentheses(text) <= 0 || !/,$/.test(text)) return undefined;
+  for (let end = index + 1; end < Math.min(lines.length, index + MAX_SIGNATURE_LINES); end += 1) {
+    const more = lines[end]?.trim() ?? '';
+    if (!more) return undefined;
+    text = `${text} ${more}`;
+    if (openParentheses(text) === 0) return { text, end };
+  }
+  return undefined;
+}
+
 /** "data", "*args", "block=True", "/": a parameter as a signature declares it, named in lower case, with its default. */
 const PARAMETER = /^\s*(?:\*{0,2}\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
 
@@ -416,15 +437,17 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
       if (!metadata[1]) index += 1;
       continue;
     }
-    let following = index + 1;
+    const signature = wrappedSignature(lines, index) ?? { text: line, end: index };
+    let following = signature.end + 1;
     while (following < lines.length && !(lines[following] ?? '').trim()) following += 1;
     // "class bz2.BZ2Compressor(compresslevel=9)" last on its page: its description opens the next one.
     const next = following < lines.length ? (lines[following]?.trim() ?? '') : continuation;
-    const entry = entryHeading(line, next, following > index + 1);
+    const entry = entryHeading(signature.text, next, following > signature.end + 1);
     if (entry) {
       close();
       blocks.push({ kind: 'heading', text: entry });
       afterCode = false;
+      index = signature.end;
       continue;
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console

@@ -1174,7 +1174,7 @@ describe('offline mindmaps', () => {
     assert.ok(!map.nodes.some((node) => /heapsort\(|print\(/.test(node.label)));
   });
 
-  test('a printed entry whose signature ends a page heads the description that opens the next page; a class printed without parameters heads its entry', async () => {
+  test('a printed entry whose signature ends a page heads the description that opens the next page; a class printed without parameters, or with a signature wrapped over two lines, heads its entry', async () => {
     const pages = [
       ['Heap Functions', 'The following functions are provided by the module for every program that keeps a heap.', 'class heapq.Merger(iterables)'],
       [
@@ -1183,6 +1183,9 @@ describe('offline mindmaps', () => {
         'Pop and return the smallest item from the heap.',
         'class heapq.Heap',
         'Create a new heap object that keeps its items in heap order.',
+        'class heapq.Queue(maxsize=0, items=None, key=None, reverse=False, lock=None,',
+        'timeout=None)',
+        'Create a new queue ordered as a heap, holding at most maxsize items.',
       ],
     ].map((lines) => lines.join('\n'));
     const content: ExtractedContent = {
@@ -1194,6 +1197,11 @@ describe('offline mindmaps', () => {
     const merge = analysis.sentences.find((sentence) => sentence.text.startsWith('Merge multiple sorted inputs'));
     assert.equal(merge?.section, 'heapq.Merger(iterables)');
     assert.equal(analysis.sentences.find((sentence) => sentence.text.startsWith('Create a new heap object'))?.section, 'heapq.Heap()');
+    // A signature too long for its line, wrapped onto the next one, heads its entry too.
+    assert.equal(
+      analysis.sentences.find((sentence) => sentence.text.startsWith('Create a new queue'))?.section,
+      'heapq.Queue(maxsize=0, items=None, key=None, reverse=False, lock=None, timeout=None)',
+    );
   });
 
   test('a printed "See also:" box points to other documents ("Module pickle"): no branch, no fact of the page', async () => {
