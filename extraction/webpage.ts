@@ -80,6 +80,8 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
   const sections: Section[] = [{ title: firstTitle, heading: false, lines: [] }];
   let line = '';
   let prefix = '';
+  /** Inside a table's cell: its paragraphs stay on the row's line ("Option | Meaning"), one row a line. */
+  let inCell = 0;
   const endLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     line = '';
@@ -109,11 +111,16 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
       (sections.at(-1) as Section).lines.push(...lines.filter((text, index) => text || (index > 0 && index < lines.length - 1)));
       return;
     }
-    const block = BLOCKS.has(tag);
+    const cell = tag === 'TD' || tag === 'TH';
+    const block = BLOCKS.has(tag) && inCell === 0;
     if (block) endLine();
     if (tag === 'LI') prefix = '- ';
-    if ((tag === 'TD' || tag === 'TH') && node.previousElementSibling) line += ' | ';
+    if (cell && node.previousElementSibling) line += ' | ';
+    // A cell's paragraphs are one cell's text, set apart by a space.
+    if (BLOCKS.has(tag) && inCell > 0 && line && !line.endsWith(' ')) line += ' ';
+    if (cell) inCell += 1;
     for (const child of node.childNodes) visit(child);
+    if (cell) inCell -= 1;
     if (block) endLine();
   };
   visit(root);

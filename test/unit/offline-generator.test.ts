@@ -3077,6 +3077,23 @@ describe('facts come from prose, never from code or page chrome', () => {
     assert.deepEqual(lines, [code, row]);
   });
 
+  test("a web page's table whose cells hold paragraphs (a Sphinx table) is one line per row: its column header heads no section", async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const cell = (tag: string, text: string) => `<${tag}><p>${text}</p></${tag}>`;
+    const rows = [
+      ['Option', 'Meaning'],
+      ["'<'", 'Forces the field to be left-aligned within the available space.'],
+      ["'>'", 'Forces the field to be right-aligned within the available space.'],
+    ];
+    const table = `<table>${rows.map((row, index) => `<tr>${row.map((text) => cell(index === 0 ? 'th' : 'td', text)).join('')}</tr>`).join('')}</table>`;
+    const html = `<html><head><title>Format Specification</title></head><body><article><h1>Format Specification</h1><h2>Alignment</h2><p>The meaning of the various alignment options of a replacement field is as follows:</p>${table}<p>Unless a minimum field width is defined, the field width will always be the same size as the data to fill it.</p></article></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/string.html');
+    const text = content.outline.map((entry) => entry.text).join('\n');
+    assert.match(text, /^Option \| Meaning$/m);
+    assert.match(text, /^'<' \| Forces the field to be left-aligned/m);
+    assert.ok(!analyse(content).headings.includes('Meaning'));
+  });
+
   test("a web page's example output is left out even where its lines end in blanks the outline drops", async () => {
     const { htmlToContent } = await import('../../extraction/webpage.ts');
     const prose = [
