@@ -80,6 +80,8 @@ const SIGNATURE = /^(?:new\s+)?[\p{L}_$][\w$]*(?:\.[\w$]+)*\((?:[^()]|\([^()]*\)
 export const isSignature = (label: string) => SIGNATURE.test(label.trim());
 
 const DUNDER = /\b__\w+?__\b/g;
+/** "… ICU (system-icu)", "… Installer (FAI)": a title's closing aside of a word or two, after a space. */
+const NAMING_ASIDE = /\p{L}.*\s\(`?[\p{L}\d][\w.+-]*`?(?:\s[\w.+-]+)?\)$/u;
 /** "TextWrapper.expand_tabs": a reference's entry for a member of a class, named as the reference names it. */
 const MEMBER = /^[\p{L}_]\w*(?:\.\w+)+$/u;
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
@@ -93,8 +95,10 @@ export function isChromeOrSentence(label: string): boolean {
     CHROME_LABEL.test(trimmed) ||
     ADMONITION.test(trimmed) ||
     GLUED_NAVIGATION.test(trimmed) ||
-    // A question is a section's title as often as not ("Who specifies the namespace?").
-    /[:.!)]$/.test(trimmed) ||
+    // A question is a section's title as often as not ("Who specifies the namespace?"), and so is a
+    // title ending in a short aside naming its subject ("Build with a pre-installed ICU (system-icu)").
+    /[:.!]$/.test(trimmed) ||
+    (trimmed.endsWith(')') && !NAMING_ASIDE.test(trimmed)) ||
     (trimmed.split(/\s+/).length > 10 && !isTitleCase(trimmed)) ||
     opensWithCallout(trimmed) ||
     wordless ||

@@ -10,6 +10,7 @@ import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
+import { isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
@@ -1652,6 +1653,12 @@ describe('offline mindmaps', () => {
     ];
     const map = await mapOfSections('Lexical analysis', sections);
     assert.deepEqual(branchLabels(map), ['Line structure', 'Literals']);
+  });
+
+  test('a heading closing with a short aside naming its subject ("Build with a pre-installed ICU (system-icu)") is a section; one closing with a longer parenthesis is read as a sentence', () => {
+    assert.ok(!isChromeOrSentence('Build with a pre-installed ICU (system-icu)'));
+    assert.ok(!isChromeOrSentence('12.3.1. Fully Automatic Installer (FAI)'));
+    assert.ok(isChromeOrSentence('Then install the package (see the section above for details)'));
   });
 
   test('a question heading ("Who specifies the namespace?") is a section like any other', async () => {
