@@ -137,7 +137,7 @@ function build(content: ExtractedContent): Analysis {
     let apparatus = title !== undefined && (isApparatus(title) || isPageChrome(title));
 
     const printed = entry.kind === 'page';
-    const nextPage = printed ? (entries[entryIndex + 1]?.text.split('\n').find((line) => line.trim() !== '') ?? '') : '';
+    const nextPage = printed ? (entries[entryIndex + 1]?.text.trimStart().split('\n', 1)[0] ?? '') : '';
     const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim());
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);

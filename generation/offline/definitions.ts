@@ -284,10 +284,10 @@ const CONDITIONS = new Set(['if', 'unless', 'when', 'whenever']);
 const CLAUSE_NAMES = new Set(['clause', 'statement', 'block']);
 const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 
-/** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 /** Words that make a subject some of a kind ("Many Linux distributions", "Most packages"). */
 const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
 
+/** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
   const { tokens } = sentence;
   const lead = openingAdverb(tokens);

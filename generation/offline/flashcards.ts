@@ -11,9 +11,9 @@ import { describeRow } from './tables.ts';
 // are glossary lines, definitional sentences, table rows and a reference's entries that open with
 // what they do ("os.freemem: Returns the amount of free system memory in bytes as an integer."); easy
 // asks for 3/4 of the base, hard for 5/4 (at most 40), and the set holds min(that, distinct cards the
-// text supports). So a 1,400-word
-// chapter with 18 definitions gets 14 / 18 / 23 cards, a 30-term glossary 23 / 30 / 38, a 40-row
-// sheet 30 / 40 / 40, a 100-page book 30 / 40 / 40 — at most the definitions and rows there are.
+// text supports). So a 1,400-word chapter with 18 definitions gets 14 / 18 / 23 cards, a 30-term
+// glossary 23 / 30 / 38, a 40-row sheet 30 / 40 / 40, a 100-page book 30 / 40 / 40 — at most the
+// definitions, rows and entries there are.
 //
 // Difficulty also picks which cards: easy favours the document's central terms, hard its more
 // detailed (less central) ones; explicit definitions come first at every level.

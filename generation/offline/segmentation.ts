@@ -250,9 +250,11 @@ const WRAPPED_SENTENCE_WORDS = 5;
  */
 function wrapsSentence(open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined, line: string): boolean {
   const previous = open?.lines.at(-1);
-  if (previous === undefined || TERMINAL.test(previous) || !/^\p{Ll}/u.test(line) || wordCount(line) < WRAPPED_SENTENCE_WORDS) return false;
-  return symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
+  return previous !== undefined && !TERMINAL.test(previous) && /^\p{Ll}/u.test(line) && readsAsProse(line);
 }
+
+/** Many words and few symbols: a line of a sentence, whatever call it names. */
+const readsAsProse = (line: string) => wordCount(line) >= WRAPPED_SENTENCE_WORDS && symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
 
 /**
  * "BZ2File provides all of the members specified by the io.BufferedIOBase , except for detach()": on a
@@ -260,8 +262,7 @@ function wrapsSentence(open: { kind: 'prose' | 'bullet'; lines: string[] } | und
  * symbols, is the first line of a paragraph whatever call it names; a printed example's lines are short.
  */
 function isFullProseLine(line: string, width: number | undefined): boolean {
-  if (width === undefined || isShortLine(line, width) || !/^\p{Lu}/u.test(line) || wordCount(line) < WRAPPED_SENTENCE_WORDS) return false;
-  return symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
+  return width !== undefined && !isShortLine(line, width) && /^\p{Lu}/u.test(line) && readsAsProse(line);
 }
 
 const SHELL_PROMPT = /^\$\s/;
@@ -373,8 +374,8 @@ const LABELLED_CLASS = /^(?:class|exception)\s+([\p{L}_]\w*(?:\.\w+)+)$/u;
  * and "class bz2.BZ2Decompressor" → "bz2.BZ2Decompressor()", a class.
  */
 export function entrySignature(line: string): string | undefined {
-  const decorator = DECORATOR.exec(line.trim())?.[1] ?? LABELLED_CLASS.exec(line.trim())?.[1];
-  if (decorator) return `${decorator}()`;
+  const bare = DECORATOR.exec(line.trim())?.[1] ?? LABELLED_CLASS.exec(line.trim())?.[1];
+  if (bare) return `${bare}()`;
   const signature = line.trim().replace(ENTRY_LABEL, '');
   return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;
 }
@@ -452,11 +453,8 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     }
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console
     // lines: they are no prose to draw facts or options from.
-    const fullProseLine = printed && isFullProseLine(line, width);
-    if (
-      !permissive &&
-      ((isCodeLine(line) && !wrapsSentence(open, line) && !fullProseLine) || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))
-    ) {
+    const codeLine = isCodeLine(line) && !wrapsSentence(open, line) && !(printed && isFullProseLine(line, width));
+    if (!permissive && (codeLine || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))) {
       close();
       code.push(line);
       afterCode = true;
