@@ -115,12 +115,15 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
     const block = BLOCKS.has(tag) && inCell === 0;
     if (block) endLine();
     if (tag === 'LI') prefix = '- ';
+    const minorHeading = /^H[4-6]$/.test(tag);
     if (cell && node.previousElementSibling) line += ' | ';
     // A cell's paragraphs are one cell's text, set apart by a space.
     if (BLOCKS.has(tag) && inCell > 0 && line && !line.endsWith(' ')) line += ' ';
     if (cell) inCell += 1;
     for (const child of node.childNodes) visit(child);
     if (cell) inCell -= 1;
+    // A minor heading stays a line of its section's text, without its permalink's "¶" all the same.
+    if (minorHeading) line = line.replace(PERMALINK_MARK, '');
     if (block) endLine();
   };
   visit(root);

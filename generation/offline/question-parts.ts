@@ -266,12 +266,14 @@ function isSubjectsEverydayThing(analysis: Analysis, phrase: Phrase, titleWords:
 
 /**
  * Whether the word at `at` carries a noun phrase on: a noun, or a word the tagger read as a verb or an
- * adjective right before a comma or the end ("a single XML file, named…", "the LANG environment variable.").
+ * adjective right before a comma or the end ("a single XML file, named…", "the LANG environment variable."),
+ * or an "-ing" word it read as a verb before "and" ("native byte ordering and alignment").
  */
 function continuesAsNoun(tokens: readonly Token[], at: number): boolean {
   const next = tokens[at];
   if (next?.pos === 'NOUN') return true;
   const after = tokens[at + 1];
+  if (next?.pos === 'VERB' && /^\p{Ll}+ing$/u.test(next.text) && after?.pos === 'CCONJ') return true;
   return (next?.pos === 'VERB' || next?.pos === 'ADJ') && /^\p{Ll}+$/u.test(next.text) && (after === undefined || after.pos === 'PUNCT');
 }
 

@@ -29,6 +29,7 @@ import {
   entityFamily,
   GLOSSARY_ENTRY_FAMILY,
   MAX_DEFINITION_OPTION_CHARS,
+  isNumberName,
   phraseOption,
   QUIZ_ENTITY_TYPES,
   SAME_GENUS_FAMILY,
@@ -62,8 +63,6 @@ import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
  * eight or nine words were kept 0 times in 9, of ten or more 63 in 104 (each item once).
  */
 const MIN_CLOZE_WORDS = 10;
-/** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2"). */
-const NUMBER_LABELS = /^(?:pep|rfc|section|chapter|page|figure|table|example|version|step|line|item|part|appendix|iso|ecma|bug|issue)$/i;
 const EASY_MIN_CENTRALITY = 0.5;
 
 function maskTerm(text: string, term: string): string {
@@ -302,8 +301,7 @@ const RANGE_DASH = /^[–—-]$/;
 function isQuantity(type: string, tokens: readonly Token[], start: number, end: number): boolean {
   const before = tokens[start - 1];
   const after = tokens[end + 1];
-  if (before && (NUMBER_LABELS.test(before.text) || before.pos === 'PROPN' || ROUGHLY.has(before.lower))) return false;
-  if ((tokens[start]?.space === '' && /[\d.,]$/.test(before?.text ?? '')) || (after?.space === '' && /^\p{L}/u.test(after.text))) return false;
+  if (isNumberName(tokens, start, end) || ROUGHLY.has(before?.lower ?? '')) return false;
   // "(say, 20–30 lines)": an end of a range is a rough size, not a fact to recall.
   if (RANGE_DASH.test(before?.text ?? '') || RANGE_DASH.test(after?.text ?? '')) return false;
   if (type === 'DATE') return !insideBrackets(tokens, start) && !(before?.pos === 'DET' && after?.pos === 'NOUN');
@@ -325,7 +323,7 @@ function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence
         position: sentence.id,
         fact: `sentence:${sentence.id}`,
         question: () => {
-          const kind = entityFamily(entity.type, span.text);
+          const kind = entityFamily(entity.type, span.text, sentence.tokens[entity.end + 1]);
           return {
             stem: `Complete the sentence: "${maskTokens(sentence.tokens, span.start, entity.end)}"`,
             answer: makeOption(span.text, { ...kind, units: new Set([sentence.unit]) }),

@@ -123,9 +123,25 @@ export function entityAnswer(tokens: readonly Token[], start: number, end: numbe
   return /\d/.test(text) ? { text, start: first } : undefined;
 }
 
-/** A bare four-digit number from 1000 to 2099 is read as a year whatever the tagger called it. */
-export function entityFamily(type: string, text: string): { family: string; value?: number; isYear: boolean } {
-  if (/^(1\d|20)\d{2}$/.test(text)) return { family: 'year', value: Number(text), isYear: true };
+/** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2", "RFC 1321"). */
+const NUMBER_LABELS = /^(?:pep|rfc|section|chapter|page|figure|table|example|version|step|line|item|part|appendix|iso|ecma|bug|issue)$/i;
+/**
+ * A number that names rather than counts: a label's ("RFC 1321", "Python 3"), or a piece of a
+ * written-together value ("350k", "X.509", the "1" of "1.1 million"). Neither an answer nor an option.
+ */
+export function isNumberName(tokens: readonly Token[], start: number, end: number): boolean {
+  const before = tokens[start - 1];
+  const after = tokens[end + 1];
+  if (before && (NUMBER_LABELS.test(before.text) || before.pos === 'PROPN')) return true;
+  return (tokens[start]?.space === '' && /[\d.,]$/.test(before?.text ?? '')) || (after?.space === '' && /^\p{L}/u.test(after.text));
+}
+
+/**
+ * A bare four-digit number from 1000 to 2099 is read as a year whatever the tagger called it, unless a
+ * unit follows it (`next`): "2047 bytes" is a size.
+ */
+export function entityFamily(type: string, text: string, next?: Token): { family: string; value?: number; isYear: boolean } {
+  if (/^(1\d|20)\d{2}$/.test(text) && next?.pos !== 'NOUN') return { family: 'year', value: Number(text), isYear: true };
   if (type === 'DATE') return { family: 'DATE', isYear: false };
   return { family: type, value: parseNumber(text), isYear: false };
 }
@@ -143,8 +159,8 @@ function entityOptions(analysis: Analysis): Map<string, Option[]> {
     for (const entity of sentence.entities) {
       if (!QUIZ_ENTITY_TYPES.has(entity.type)) continue;
       const answer = entityAnswer(sentence.tokens, entity.start, entity.end);
-      if (!answer) continue;
-      const kind = entityFamily(entity.type, answer.text);
+      if (!answer || isNumberName(sentence.tokens, answer.start, entity.end)) continue;
+      const kind = entityFamily(entity.type, answer.text, sentence.tokens[entity.end + 1]);
       const key = `${kind.family}|${comparisonKey(answer.text)}`;
       const tally = tallies.get(key) ?? { text: answer.text, ...kind, frequency: 0, units: new Set<number>() };
       tally.frequency += 1;

@@ -380,6 +380,33 @@ export function entrySignature(line: string): string | undefined {
   return isSignature(signature) && /^[^(]*\./.test(signature) ? signature : undefined;
 }
 
+const MAX_CELL_WORDS = 4;
+const MIN_CELL_RUN = 6;
+/**
+ * A printed table read without its layout comes out a cell to a paragraph ("Character", "Byte order",
+ * "Size", "Alignment", "@", "native", …): six or more short one-line paragraphs in a row are such cells,
+ * no headings and no sentences.
+ */
+function tableCellLines(lines: readonly string[]): Set<number> {
+  const cells = new Set<number>();
+  let run: number[] = [];
+  const endRun = () => {
+    if (run.length >= MIN_CELL_RUN) for (const index of run) cells.add(index);
+    run = [];
+  };
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]?.trim() ?? '';
+    if (!line) continue;
+    const before = lines[index - 1]?.trim() ?? '';
+    // The first cell may follow the sentence that announces the table without a blank line between.
+    const alone = !lines[index + 1]?.trim() && (!before || (run.length === 0 && /[.!?:]$/.test(before) && /^\p{Lu}/u.test(line)));
+    if (alone && wordCount(line) <= MAX_CELL_WORDS && !TERMINAL.test(line) && !BULLET.test(line)) run.push(index);
+    else endRun();
+  }
+  endRun();
+  return cells;
+}
+
 /**
  * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
  * `continuation`: the first line of the page after it, where an entry that ends the page goes on.
@@ -388,6 +415,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   const lines = withoutGluedButton(text.split(/\r?\n/));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
+  const cells = printed && !permissive ? tableCellLines(lines) : new Set<number>();
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
   const code: string[] = [];
@@ -413,7 +441,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   for (let index = 0; index < lines.length; index += 1) {
     const raw = lines[index] ?? '';
     const line = raw.trim();
-    if (!line || PAGE_NOISE.test(line)) {
+    if (!line || PAGE_NOISE.test(line) || cells.has(index)) {
       close();
       afterCode = false;
       continue;

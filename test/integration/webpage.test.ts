@@ -213,12 +213,14 @@ describe('a web page keeps what its DOM says each stretch is', () => {
   test('a heading keeps its words, not the "¶" a documentation generator links it with', async () => {
     const { htmlToContent } = await import('../../extraction/webpage.ts');
     const prose = Array.from({ length: 6 }, (_, i) => `<p>The indentation level of a logical line decides which block it belongs to, rule ${i}.</p>`).join('');
-    const html = `<html><head><title>Lexical analysis</title></head><body><article><h1>Lexical analysis</h1>${prose}<h2>Indentation<a class="headerlink" href="#indentation">¶</a></h2>${prose}</article></body></html>`;
+    const html = `<html><head><title>Lexical analysis</title></head><body><article><h1>Lexical analysis</h1>${prose}<h2>Indentation<a class="headerlink" href="#indentation">¶</a></h2>${prose}<h4>Tabs and spaces<a class="headerlink" href="#tabs">¶</a></h4>${prose}</article></body></html>`;
     const content = htmlToContent(html, 'https://docs.example/lexical');
     assert.deepEqual(
       content.outline.map((entry) => entry.title),
       ['Lexical analysis', 'Indentation'],
     );
+    assert.match(content.text, /^Tabs and spaces$/m);
+    assert.doesNotMatch(content.text, /¶/);
   });
 
   test("an API reference's entries (Sphinx's functions and classes) head sections, though Readability drops the classes marking them", async () => {

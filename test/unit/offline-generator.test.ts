@@ -374,7 +374,7 @@ describe('offline quizzes', () => {
     }
   });
 
-  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, or after the verb', () => {
+  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, inside a compound, or after the verb', () => {
     const remarks = [
       'The argparse module offers a lot more than shown here.',
       'We’ve brought back a positional argument, hence the complaint.',
@@ -386,6 +386,7 @@ describe('offline quizzes', () => {
     const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
     const symbol = 'Comments start with the hash character, #, and extend to the end of the line.';
     const gerund = 'Activating the virtual environment will change the prompt of the shell.';
+    const compound = 'By default, the native byte ordering and alignment of the positional argument is used by the argparse module.';
     const plain = 'A positional argument is read from the command line by the argparse module.';
     const predicate = 'The argparse module reads every positional argument before the optional argument.';
     const short = 'A positional argument is always read from the left.';
@@ -397,8 +398,10 @@ describe('offline quizzes', () => {
       symbol,
       'The hash character is also used in URLs.',
       gerund,
+      compound,
       plain,
       'The optional argument and the positional argument differ.',
+      'The native byte of a positional argument comes first on the command line of the shell.',
       'A subnet mask is written in dotted notation.',
       'Activating is done by a script.',
       'Activating takes a second.',
@@ -410,6 +413,8 @@ describe('offline quizzes', () => {
     assert.ok(!from(glossed).some((stem) => stem.includes('_____ (netmask)')), from(glossed).join(' | '));
     assert.ok(!from(symbol).some((stem) => stem.includes('_____, #,')), from(symbol).join(' | '));
     assert.ok(!from(gerund).some((stem) => stem.includes('_____ the virtual environment')), from(gerund).join(' | '));
+    // "native byte ordering and alignment": a noun read as a verb before "and" carries the phrase on.
+    assert.ok(!from(compound).some((stem) => stem.includes('_____ ordering')), from(compound).join(' | '));
     assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
     assert.ok(!from(predicate).some((stem) => stem.includes('reads every _____') || stem.includes('before the _____')), from(predicate).join(' | '));
     assert.deepEqual(from(short), [], 'a sentence of nine words leans on its context');
@@ -911,6 +916,22 @@ describe('offline quizzes', () => {
       .filter((candidate) => candidate.kind === 'number')
       .map((candidate) => candidate.question().answer.text);
     assert.deepEqual(answers, ['512', '1991']);
+  });
+
+  test('a four-digit number before its unit is a size, not a year ("2047 bytes"), and a document\'s number ("RFC 1321") is no option', () => {
+    const text = [
+      'The interpreter lock is released for data larger than 2047 bytes at object creation or on update.',
+      'As of 2022, hundreds of thousands of iterations of the hash function are suggested for every password.',
+      'The MD5 message digest of the hash function is described in RFC 1321 and is no longer considered safe.',
+      'The first hash function of the library was added in 1998 and the second one followed in 2004.',
+      'The digest of the larger hash function is 64 bytes long, that of the smaller one 32 bytes.',
+    ].join(' ');
+    const analysis = analyseSection('Hashing', text);
+    const pools = quizPools(analysis);
+    const texts = (family: string) => (pools.entities.get(family) ?? []).map((option) => option.text).sort();
+    assert.deepEqual(texts('year'), ['1998', '2004', '2022']);
+    assert.ok(![...pools.entities.values()].flat().some((option) => option.text === '1321'), 'the RFC number is no option');
+    assert.ok(texts('CARDINAL').includes('2047'), texts('CARDINAL').join(', '));
   });
 
   test('no blank asks for the name of a value ("The _____ is 50") or for a quality after "is" ("are all _____")', () => {
@@ -2664,6 +2685,35 @@ describe('what a printed page puts around its text', () => {
     );
     assert.deepEqual(printed.code, ['data = bz2.compress(b"abc")']);
     assert.ok(segmentText(text, false).code.some((line) => line.startsWith('BZ2File provides all')));
+  });
+
+  test('a printed table read a cell to a paragraph ("Character", "Byte order", "Size", …) gives no headings and no sentences', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const cells = ['Character', 'Byte order', 'Size', 'Alignment', '@', 'native', 'native', 'native', '<', 'little-endian', 'standard', 'none'];
+    const text = [
+      'Byte Order, Size, and Alignment',
+      '',
+      'The first character of the format string can be used to indicate the byte order, size and',
+      'alignment of the packed data, according to the following table:',
+      ...cells.flatMap((cell) => [cell, '']),
+      "If the first character is not one of these, '@' is assumed by the module.",
+      '',
+      'Examples',
+      '',
+      'Native byte order is big-endian or little-endian, depending on the host system.',
+    ].join('\n');
+    const blocks = segmentText(text, false, true).blocks;
+    assert.deepEqual(
+      blocks.filter((block) => block.kind === 'heading').map((block) => block.text),
+      ['Byte Order, Size, and Alignment', 'Examples'],
+    );
+    assert.ok(!blocks.some((block) => cells.includes(block.text)), blocks.map((block) => block.text).join(' | '));
+    assert.ok(blocks.some((block) => block.text.startsWith('If the first character')));
+    // The first cell follows the sentence announcing the table without a blank line, and is no part of it.
+    assert.ok(
+      blocks.some((block) => block.text.endsWith('according to the following table:')),
+      blocks.map((block) => block.text).join(' | '),
+    );
   });
 
   test('the floating "Download the ebook" button\'s words run into a paragraph\'s lines are taken out of it', async () => {
