@@ -113,11 +113,18 @@ export function maskTokens(tokens: readonly Token[], start: number, end: number)
  */
 export function standsAlone(sentence: Sentence): boolean {
   const first = sentence.tokens[0]?.lower ?? '';
-  if (!hasFiniteVerb(sentence.tokens) || startsWithoutSubject(sentence.tokens) || LIST_ENTRY.test(sentence.text) || opensWithCallout(sentence.text))
+  if (
+    !hasFiniteVerb(sentence.tokens) ||
+    onlyVerbIsRelative(sentence.tokens) ||
+    startsWithoutSubject(sentence.tokens) ||
+    LIST_ENTRY.test(sentence.text) ||
+    opensWithCallout(sentence.text)
+  )
     return false;
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
+  if (pluralPronounAfterClause(sentence.tokens)) return false;
   return (
     !POINTING.has(first) &&
     !CONTINUES.test(sentence.text) &&
@@ -128,6 +135,19 @@ export function standsAlone(sentence: Sentence): boolean {
     !VERSION_NOTE.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );
+}
+
+const PLURAL_PRONOUNS = new Set(['they', 'their', 'them']);
+
+/**
+ * "Because the current locale is a process-wide setting, they are not thread-safe.": "they" after an
+ * opening clause that names nothing plural stands for something said before the sentence.
+ */
+function pluralPronounAfterClause(tokens: readonly Token[]): boolean {
+  if (tokens[0]?.pos !== 'SCONJ') return false;
+  const comma = tokens.findIndex((token) => token.text === ',');
+  const clause = tokens.slice(0, Math.max(0, comma));
+  return comma > 0 && PLURAL_PRONOUNS.has(tokens[comma + 1]?.lower ?? '') && !clause.some((token) => token.pos === 'NOUN' && token.lower !== token.lemma);
 }
 
 /**
@@ -189,7 +209,7 @@ export function isListFragment(analysis: Analysis, sentence: Sentence): boolean 
   const { tokens } = sentence;
   const first = tokens[0];
   if (isBaseFormVerb(first)) return true;
-  const relative = tokens.findIndex((token, index) => RELATIVES.has(token.lower) && tokens[index - 1]?.pos === 'NOUN');
+  const relative = relativeClause(tokens);
   return relative > 0 && !hasFiniteVerb(tokens.slice(0, relative));
 }
 
@@ -203,17 +223,32 @@ function opensWithCommandName(tokens: readonly Token[]): boolean {
  * A verb that makes a sentence, outside brackets: "A standard way of getting the MIME type" (a list
  * entry), "MIME type (subject to conflicting rules…)" and "A way for applications to install…" have none.
  */
-function hasFiniteVerb(tokens: readonly Token[]): boolean {
+function finiteVerbs(tokens: readonly Token[]): number[] {
   let depth = 0;
-  return tokens.some((token, index) => {
+  return tokens.flatMap((token, index) => {
     if (token.text === '(' || token.text === '[') depth += 1;
     else if (token.text === ')' || token.text === ']') depth = Math.max(0, depth - 1);
-    if (depth > 0) return false;
-    if (token.pos === 'AUX') return true;
+    if (depth > 0) return [];
+    if (token.pos === 'AUX') return [index];
     // "MIME related information", "the returned value": a participle before a noun describes it.
     const describing = token.lower.endsWith('ed') && ['NOUN', 'ADJ'].includes(tokens[index + 1]?.pos ?? '');
-    return token.pos === 'VERB' && !token.lower.endsWith('ing') && tokens[index - 1]?.lower !== 'to' && !describing;
+    return token.pos === 'VERB' && !token.lower.endsWith('ing') && tokens[index - 1]?.lower !== 'to' && !describing ? [index] : [];
   });
+}
+
+const hasFiniteVerb = (tokens: readonly Token[]) => finiteVerbs(tokens).length > 0;
+
+/** The first "that", "which" or "who" after a noun: where a relative clause opens. */
+const relativeClause = (tokens: readonly Token[]) => tokens.findIndex((token, index) => RELATIVES.has(token.lower) && tokens[index - 1]?.pos === 'NOUN');
+
+/**
+ * "A set containing the names of the hash algorithms that are available in the running interpreter.":
+ * a reference's description of an attribute, whose one verb is in its relative clause; a noun phrase, no sentence.
+ */
+function onlyVerbIsRelative(tokens: readonly Token[]): boolean {
+  const verbs = finiteVerbs(tokens);
+  const relative = relativeClause(tokens);
+  return verbs.length === 1 && relative > 0 && (verbs[0] ?? 0) > relative;
 }
 
 /** Word classes after which a blank starts a phrase of its own; after a noun or an adverb it is the tail of a compound ("finally _____"). */

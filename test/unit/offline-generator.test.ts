@@ -374,7 +374,7 @@ describe('offline quizzes', () => {
     }
   });
 
-  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, inside a compound, or after the verb', () => {
+  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, inside a compound, after the verb, or in a noun phrase whose one verb opens a relative clause', () => {
     const remarks = [
       'The argparse module offers a lot more than shown here.',
       'We’ve brought back a positional argument, hence the complaint.',
@@ -382,7 +382,10 @@ describe('offline quizzes', () => {
       'It would be nice if the positional argument could be referenced by name.',
       'New in version 3.3: The positional argument has been added as a synonym of the optional argument.',
       'Positional arguments are an important and extremely versatile component of the argparse module.',
+      'A set containing the names of the positional arguments that are available on the command line of the shell.',
+      'Because the command line is parsed once by the argparse module, they are not parsed again by the shell.',
     ];
+    const agreeing = 'Because the positional arguments are parsed once by the argparse module, they are stored in a namespace object.';
     const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
     const symbol = 'Comments start with the hash character, #, and extend to the end of the line.';
     const gerund = 'Activating the virtual environment will change the prompt of the shell.';
@@ -398,6 +401,7 @@ describe('offline quizzes', () => {
       symbol,
       'The hash character is also used in URLs.',
       gerund,
+      agreeing,
       compound,
       plain,
       'The optional argument and the positional argument differ.',
@@ -416,6 +420,7 @@ describe('offline quizzes', () => {
     // "native byte ordering and alignment": a noun read as a verb before "and" carries the phrase on.
     assert.ok(!from(compound).some((stem) => stem.includes('_____ ordering')), from(compound).join(' | '));
     assert.ok(from(plain).length > 0, 'a plain statement gives a cloze');
+    assert.ok(from(agreeing).length > 0, '"they" after a clause naming the arguments stands for them');
     assert.ok(!from(predicate).some((stem) => stem.includes('reads every _____') || stem.includes('before the _____')), from(predicate).join(' | '));
     assert.deepEqual(from(short), [], 'a sentence of nine words leans on its context');
   });
