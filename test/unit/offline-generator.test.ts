@@ -2145,10 +2145,22 @@ describe('what a definition is not', () => {
   const terms = (text: string) =>
     analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => definition.term);
 
-  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") defines none of it', () => {
+  test('a dot inside a word ("os.path", "util.TextDecoder") ends no sentence; one glued to a sentence\'s opening word ("object.The content") does', async () => {
+    const { parseText } = await import('../../generation/offline/nlp.ts');
+    const sentences = parseText(
+      'Stop collecting GC data and return an object.The content of object is as follows. See os.path for more. The util.TextDecoder class decodes.',
+    );
+    assert.deepEqual(
+      sentences.map((sentence) => sentence.text),
+      ['Stop collecting GC data and return an object.', 'The content of object is as follows.', 'See os.path for more.', 'The util.TextDecoder class decodes.'],
+    );
+  });
+
+  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") or about whose task a thing is ("Padding is the responsibility of the programmer") defines none of it', () => {
     const found = terms(
       [
         'Many Linux distributions are derivatives of Debian and reuse its package management tools.',
+        'Padding is the responsibility of the programmer who writes the format string of the package.',
         'Most packages are libraries shared by several programs of the system.',
         'A derivative distribution is a distribution built on the packages of another one.',
       ].join(' '),
