@@ -1,7 +1,7 @@
 import type { ContentBlock, ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { isApparatus, isChromeOrSentence, isPageChrome, isSignature } from './headings.ts';
+import { isApparatus, isChromeOrSentence, isNavigationLink, isPageChrome, isSignature } from './headings.ts';
 import { assignKinds, genusOf } from './kinds.ts';
 import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
@@ -156,6 +156,7 @@ function build(content: ExtractedContent): Analysis {
       }
       if (apparatus) continue;
       if (contents.has(index) || (textBlock.kind === 'heading' && (isChromeOrSentence(textBlock.text) || inNavigationBar(segmented.blocks, index)))) continue;
+      if (textBlock.kind === 'bullet' && isNavigationLink(textBlock.text)) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading') {

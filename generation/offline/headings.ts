@@ -122,3 +122,7 @@ export function isApparatus(label: string): boolean {
 export function isPageChrome(label: string): boolean {
   return CHROME_LABEL.test(label.trim()) || GLUED_NAVIGATION.test(label.trim());
 }
+
+/** "Prev6.9. Automatic Upgrades", "NextChapter 7. …", "Up", "Home": a saved page's navigation links as list items. */
+const NAVIGATION_LINK = /^(?:Prev|Next|Up|Home)(?:$|(?=\p{Lu}|\d))/u;
+export const isNavigationLink = (text: string) => NAVIGATION_LINK.test(text.trim());

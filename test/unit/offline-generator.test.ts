@@ -2704,6 +2704,30 @@ describe('what a printed page puts around its text', () => {
     assert.ok(segmentText(text, false).code.some((line) => line.startsWith('BZ2File provides all')));
   });
 
+  test('a saved page\'s navigation links as list items ("Prev6.9. Automatic Upgrades", "Up", "Home") are no text', () => {
+    const text = [
+      '- Prev',
+      "- The Debian Administrator's Handbook",
+      '- Next',
+      '',
+      'The apt-cache command searches the package descriptions for keywords given on its command line.',
+      '',
+      '- Prev6.9. Automatic Upgrades',
+      '- Up',
+      '- Home',
+      '- NextChapter 7. Solving Problems and Finding Relevant ...',
+      '- Update the package lists before every search of the descriptions.',
+    ].join('\n');
+    const analysis = analyseSection('Searching for Packages', text);
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => sentence.text),
+      [
+        'The apt-cache command searches the package descriptions for keywords given on its command line.',
+        'Update the package lists before every search of the descriptions.',
+      ],
+    );
+  });
+
   test('a printed table read a cell to a paragraph ("Character", "Byte order", "Size", …) gives no headings and no sentences', async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const cells = ['Character', 'Byte order', 'Size', 'Alignment', '@', 'native', 'native', 'native', '<', 'little-endian', 'standard', 'none'];
