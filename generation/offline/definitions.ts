@@ -287,6 +287,9 @@ const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 /** What a thing is to someone ("the responsibility of the programmer", "the job of the kernel"), not what it is. */
 const ROLE_NOUNS = new Set(['responsibility', 'job', 'task', 'duty', 'concern', 'business', 'choice', 'decision', 'privilege']);
 
+/** What is wrong with a value ("an invalid URL", "an unknown signal"): an error's condition, no kind of thing. */
+const FAULTS = new Set(['invalid', 'unknown', 'unsupported', 'malformed', 'missing']);
+
 /** Words that make a subject some of a kind ("Many Linux distributions", "Most packages"). */
 const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
 
@@ -313,8 +316,10 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (word === 'defined' && tokens[next + 1]?.lower === 'as') return { term: subject, body: next + 2 };
     if ((word === 'made' || word === 'composed') && tokens[next + 1]?.lower === 'of' && hasNounSoon(tokens, next + 2)) return { term: subject, body: next + 2 };
     if (NAMING_WORDS.has(word) || word === 'known') return undefined;
-    // "Padding is the responsibility of the programmer": whose task X is says nothing of what X is.
+    // "Padding is the responsibility of the programmer": whose task X is says nothing of what X is;
+    // "The imported module string is an invalid URL…": an error's condition, neither.
     if (ARTICLES.has(word) && ROLE_NOUNS.has(tokens[next + 1]?.lower ?? '') && tokens[next + 2]?.lower === 'of') return undefined;
+    if (ARTICLES.has(word) && FAULTS.has(tokens[next + 1]?.lower ?? '')) return undefined;
     const opener = tokens[next];
     // "The cache is threadsafe so the wrapped function…": a bare word before a clause of result or
     // reason says how X is, whatever the tagger makes of an unknown word.

@@ -88,8 +88,10 @@ function description(sentence: Sentence): string | undefined {
   // joined to the first agrees with the thing asked about.
   const [and, second] = rest;
   const coordinated = and?.lower === 'and' && second !== undefined && readsAsVerb(second.lower);
+  // "…; return a Differ-style delta": a verb after a semicolon goes on saying what the entry does.
+  const joining = (token: Token | undefined) => token?.lower === 'and' || token?.text === ';';
   const agreeing = rest.map((token, index) =>
-    index > 1 && rest[index - 1]?.lower === 'and' && isJoinedVerb(token, rest[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token,
+    index > 1 && joining(rest[index - 1]) && isJoinedVerb(token, rest[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token,
   );
   const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;

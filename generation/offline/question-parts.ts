@@ -74,7 +74,7 @@ export const EARLY_TOKENS = 6;
 const EARLY_PRONOUNS = new Set(['it', 'its', 'they', 'their', 'them']);
 /** An opening that carries on from the sentence before ("Likewise, …", "In the same way, …", "Of course, …"). */
 const CONTINUES =
-  /^(?:likewise|similarly|in the same way|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in (?:both|either|each|such|these|those) cases?|in contrast|by contrast|conversely|alternatively|accordingly|finally|next|now|first|second|third|lastly|last but not least)\b/i;
+  /^(?:likewise|similarly|in the same way|(?:to|on) the contrary|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in (?:both|either|each|such|these|those) cases?|in contrast|by contrast|conversely|alternatively|accordingly|finally|next|now|first|second|third|lastly|last but not least)\b/i;
 /**
  * The author's remarks on the text or its example ("…offers a lot more than shown here", "We've brought
  * back…, hence the complaint", "…play some neat tricks", "it would be nice if…"): no fact to test.
@@ -107,6 +107,9 @@ export function maskTokens(tokens: readonly Token[], start: number, end: number)
   const blank: Token = { text: BLANK, lower: BLANK, lemma: BLANK, pos: 'X', stop: false, space: tokens[start]?.space ?? ' ' };
   return joinTokens([...tokens.slice(0, start), blank, ...tokens.slice(end + 1)]);
 }
+/** "A non-zero error code was been specified…": a slip of the source's grammar a question would repeat. */
+const DOUBLED_AUXILIARY = /\b(?:is|are|was|were)\s+been\b/i;
+
 /**
  * A sentence a blank can be made in: it says something whole by itself (no "This…", "…above", "for
  * example"), ends as a sentence does, and has a verb.
@@ -133,6 +136,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !praisesItsSubject(sentence.text) &&
     !UNANCHORED_COMPARISON.test(sentence.text) &&
     !VERSION_NOTE.test(sentence.text) &&
+    !DOUBLED_AUXILIARY.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );
 }

@@ -269,8 +269,12 @@ const SHELL_PROMPT = /^\$\s/;
 /** One or two words without a sentence's end or a heading's number: a name a listing prints. */
 const isListedWord = (line: string) => wordCount(line) <= 2 && !TERMINAL.test(line) && !NUMBERED_HEADING.test(line);
 
-/** Console output under code: a traceback, an error message, a printed value; not a sentence. */
-const isOutputLine = (line: string) => /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b)/.test(line) || (line.length < 80 && !TERMINAL.test(line));
+/**
+ * Console output under code: a traceback, an error message, a printed value, the interpreter's "..."
+ * prompt alone on its line (a printed page drops what followed it); not a sentence.
+ */
+const isOutputLine = (line: string) =>
+  /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b|\.\.\.$)/.test(line) || (line.length < 80 && !TERMINAL.test(line));
 
 /** "rules, andDownload", "on theDownload", "Download thefile,": the button's first word run into the text. */
 const GLUED_BUTTON = /(?<=\p{L}|[,.;:])Download$|^Download\s+the(?=\p{L})/u;
@@ -443,7 +447,8 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     const line = raw.trim();
     if (!line || PAGE_NOISE.test(line) || cells.has(index)) {
       close();
-      afterCode = false;
+      // A number alone under code is what the code printed ("1", "4"), no page's number: its output goes on.
+      if (!line) afterCode = false;
       continue;
     }
     // A printed page's floating "Download the ebook" button, alone on its line or broken over two, lies

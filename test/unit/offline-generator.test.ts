@@ -374,7 +374,7 @@ describe('offline quizzes', () => {
     }
   });
 
-  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, inside a compound, after the verb, or in a noun phrase whose one verb opens a relative clause', () => {
+  test('no blank in a remark, a short sentence, right before its own gloss in brackets or symbol ("the _____, #,"), on a verb with its object, inside a compound, after the verb, in a noun phrase whose one verb opens a relative clause, after "To the contrary", or in a slip of grammar ("was been")', () => {
     const remarks = [
       'The argparse module offers a lot more than shown here.',
       'We’ve brought back a positional argument, hence the complaint.',
@@ -384,6 +384,8 @@ describe('offline quizzes', () => {
       'Positional arguments are an important and extremely versatile component of the argparse module.',
       'A set containing the names of the positional arguments that are available on the command line of the shell.',
       'Because the command line is parsed once by the argparse module, they are not parsed again by the shell.',
+      'To the contrary, positional arguments are often counter-intuitive, because they match anywhere on the command line.',
+      'The optional argument of the shell was been read by the argparse module after every positional argument.',
     ];
     const agreeing = 'Because the positional arguments are parsed once by the argparse module, they are stored in a namespace object.';
     const glossed = 'A subnet mask (netmask) defines which portion of an IP address corresponds to the network.';
@@ -699,7 +701,7 @@ describe('offline quizzes', () => {
       ['textwrap.wrap(text, width=70)', 'Wraps the single paragraph in text so every line is at most width characters long.'],
       ['textwrap.shorten(text, width)', 'Collapse and truncate the given text to fit in the given width.'],
       ['textwrap.dedent(text)', 'Remove any common leading whitespace and check for tabs in every line of text.'],
-      ['textwrap.indent(text, prefix)', 'Add prefix to the beginning of selected lines in text.'],
+      ['textwrap.indent(text, prefix)', 'Add prefix to the beginning of selected lines in text; return the lines joined again.'],
       ['textwrap.fill(text, width=70)', 'Return a single string made of the lines of the paragraph.'],
       ['textwrap.join(lines)', 'Return a single string made of the lines of the paragraph.'],
       ['textwrap.unindent(text)', 'An alias of dedent kept for older programs.'],
@@ -713,6 +715,8 @@ describe('offline quizzes', () => {
     assert.deepEqual([...asked.keys()].sort(), ['dedent', 'indent', 'shorten']);
     assert.equal(asked.get('shorten')?.stem, 'Which textwrap function collapses and truncates the given text to fit in the given width?');
     assert.equal(asked.get('dedent')?.stem, 'Which textwrap function removes any common leading whitespace and checks for tabs in every line of text?');
+    // "…; return a Differ-style delta": a verb after a semicolon agrees with the thing asked about too.
+    assert.equal(asked.get('indent')?.stem, 'Which textwrap function adds prefix to the beginning of selected lines in text; returns the lines joined again?');
     const dedent = asked.get('dedent');
     assert.ok(dedent);
     for (let seed = 0; seed < 10; seed += 1) {
@@ -2156,11 +2160,12 @@ describe('what a definition is not', () => {
     );
   });
 
-  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") or about whose task a thing is ("Padding is the responsibility of the programmer") defines none of it', () => {
+  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") about whose task a thing is ("Padding is the responsibility of the programmer") or what is wrong with it ("…is an invalid URL") defines none of it', () => {
     const found = terms(
       [
         'Many Linux distributions are derivatives of Debian and reuse its package management tools.',
         'Padding is the responsibility of the programmer who writes the format string of the package.',
+        'The imported module string is an invalid URL, package name, or package subpath specifier.',
         'Most packages are libraries shared by several programs of the system.',
         'A derivative distribution is a distribution built on the packages of another one.',
       ].join(' '),
@@ -2725,6 +2730,30 @@ describe('what a printed page puts around its text', () => {
         'The apt-cache command searches the package descriptions for keywords given on its command line.',
         'Update the package lists before every search of the descriptions.',
       ],
+    );
+  });
+
+  test('a console session\'s "..." prompt alone on its line, or a number it prints alone ("1"), keeps what the session prints out of the headings ("Starting", "4 16")', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'The class can then be used like this:',
+      '>>> with mycontext():',
+      '...',
+      "print('The bit in the middle')",
+      '...',
+      'Starting',
+      'The bit in the middle',
+      'Finishing',
+      '1',
+      '4 16',
+      '5 25 125',
+      '',
+      'This change is just syntactic sugar for any construct of the following form.',
+    ].join('\n');
+    const blocks = segmentText(text, false, true).blocks;
+    assert.deepEqual(
+      blocks.map((block) => `${block.kind}: ${block.text}`),
+      ['heading: The class can then be used like this:', 'prose: This change is just syntactic sugar for any construct of the following form.'],
     );
   });
 
