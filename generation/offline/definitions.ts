@@ -287,6 +287,9 @@ const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 /** What a thing is to someone ("the responsibility of the programmer", "the job of the kernel"), not what it is. */
 const ROLE_NOUNS = new Set(['responsibility', 'job', 'task', 'duty', 'concern', 'business', 'choice', 'decision', 'privilege']);
 
+/** How a running time grows ("linear time", "quadratic time"). */
+const GROWTH_ORDERS = new Set(['constant', 'logarithmic', 'linear', 'quadratic', 'cubic', 'polynomial', 'exponential']);
+
 /** What is wrong with a value ("an invalid URL", "an unknown signal"): an error's condition, no kind of thing. */
 const FAULTS = new Set(['invalid', 'unknown', 'unsupported', 'malformed', 'missing']);
 
@@ -320,6 +323,8 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "The imported module string is an invalid URL…": an error's condition, neither.
     if (ARTICLES.has(word) && ROLE_NOUNS.has(tokens[next + 1]?.lower ?? '') && tokens[next + 2]?.lower === 'of') return undefined;
     if (ARTICLES.has(word) && FAULTS.has(tokens[next + 1]?.lower ?? '')) return undefined;
+    // "SequenceMatcher is quadratic time for the worst case": how fast X is, no kind of thing.
+    if (GROWTH_ORDERS.has(word) && tokens[next + 1]?.lower === 'time') return undefined;
     const opener = tokens[next];
     // "The cache is threadsafe so the wrapped function…": a bare word before a clause of result or
     // reason says how X is, whatever the tagger makes of an unknown word.

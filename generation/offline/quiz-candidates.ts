@@ -28,7 +28,7 @@ import {
   entityAnswer,
   entityFamily,
   GLOSSARY_ENTRY_FAMILY,
-  MAX_DEFINITION_OPTION_CHARS,
+  isMeaningOption,
   isNumberName,
   phraseOption,
   QUIZ_ENTITY_TYPES,
@@ -108,7 +108,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
     });
   }
   const meaningPreference = byDifficulty(difficulty, { easy: 0.9 + centrality, medium: 0.4 + 0.3 * centrality, hard: 0.3 + 0.4 * (1 - centrality) });
-  if (meaningPreference !== undefined && definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
+  if (meaningPreference !== undefined && isMeaningOption(definition.text)) {
     candidates.push({
       kind: 'meaning',
       preference: meaningPreference,

@@ -69,7 +69,7 @@ const APPROXIMATORS = new Set([
   'by',
   'on',
 ]);
-export const MAX_DEFINITION_OPTION_CHARS = 150;
+const MAX_DEFINITION_OPTION_CHARS = 150;
 const MIN_DISTRACTOR_MENTIONS = 2;
 const ENOUGH_RECURRING = 12;
 
@@ -121,6 +121,19 @@ export function entityAnswer(tokens: readonly Token[], start: number, end: numbe
   if (first > end) return undefined;
   const text = joinTokens(tokens.slice(first, end + 1));
   return /\d/.test(text) ? { text, start: first } : undefined;
+}
+
+/**
+ * A definition that can stand as an answer to "What does X mean?": short enough, and saying what X is
+ * rather than a statement with a subject of its own ("SequenceMatcher supports a heuristic that…", the
+ * text under a heading "Automatic junk heuristic"), which reads as no meaning beside the others.
+ */
+export function isMeaningOption(text: string): boolean {
+  if (text.length > MAX_DEFINITION_OPTION_CHARS) return false;
+  const [first, second] = parseText(text)[0]?.tokens ?? [];
+  // "Abbreviations describing the nature of the character": a participle after the noun describes it.
+  const finite = second?.pos === 'AUX' || (second?.pos === 'VERB' && !/(?:ing|ed)$/.test(second.lower));
+  return !((first?.pos === 'PROPN' || first?.pos === 'NOUN') && finite);
 }
 
 /** Labels whose number is a name, not a quantity ("PEP 3116", "section 8.2", "version 2", "RFC 1321"). */
@@ -224,7 +237,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     definedTerms.push(term);
     if (definition.origin === 'glossary') push(glossaryTermsBySection, sentence?.section ?? '', { ...term, family: GLOSSARY_ENTRY_FAMILY });
     if (definition.genus) push(definedTermsByGenus, definition.genus, { ...term, family: SAME_GENUS_FAMILY });
-    if (definition.text.length <= MAX_DEFINITION_OPTION_CHARS) {
+    if (isMeaningOption(definition.text)) {
       const meaning = makeOption(definition.text, { family: 'definition', units, tokenCount: 0 });
       definitions.push(meaning);
       if (definition.origin === 'glossary') push(glossaryDefinitionsBySection, sentence?.section ?? '', meaning);

@@ -14,7 +14,7 @@ import { isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
-import { phraseOption, quizPools, SAME_HEAD_FAMILY, SIBLING_FAMILY } from '../../generation/offline/quiz-pools.ts';
+import { isMeaningOption, phraseOption, quizPools, SAME_HEAD_FAMILY, SIBLING_FAMILY } from '../../generation/offline/quiz-pools.ts';
 import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
 
@@ -2160,12 +2160,13 @@ describe('what a definition is not', () => {
     );
   });
 
-  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") about whose task a thing is ("Padding is the responsibility of the programmer") or what is wrong with it ("…is an invalid URL") defines none of it', () => {
+  test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") about whose task a thing is ("Padding is the responsibility of the programmer") what is wrong with it ("…is an invalid URL") or how fast it is ("…is quadratic time") defines none of it', () => {
     const found = terms(
       [
         'Many Linux distributions are derivatives of Debian and reuse its package management tools.',
         'Padding is the responsibility of the programmer who writes the format string of the package.',
         'The imported module string is an invalid URL, package name, or package subpath specifier.',
+        'The sequence matcher is quadratic time for the worst case and linear time in the best case.',
         'Most packages are libraries shared by several programs of the system.',
         'A derivative distribution is a distribution built on the packages of another one.',
       ].join(' '),
@@ -2317,6 +2318,14 @@ describe('what a definition is not', () => {
       !analysis.phrases.ranked.some((phrase) => /guide|sidebar/i.test(phrase.display)),
       analysis.phrases.ranked.map((phrase) => phrase.display).join(', '),
     );
+  });
+
+  test('a meaning is offered only where it says what a thing is, not as a statement with a subject of its own ("SequenceMatcher supports a heuristic…")', () => {
+    assert.equal(isMeaningOption('A compact way of showing just the lines that have changed plus a few lines of context.'), true);
+    assert.equal(isMeaningOption('Header key names that begin with the : prefix.'), true);
+    assert.equal(isMeaningOption('Abbreviations describing the nature of the character.'), true);
+    assert.equal(isMeaningOption('SequenceMatcher supports a heuristic that automatically treats certain sequence items as junk.'), false);
+    assert.equal(isMeaningOption(`A ${'very '.repeat(40)}long definition.`), false);
   });
 
   test('what a thing consists of defines it, without the "for instance" that announced an example', () => {
