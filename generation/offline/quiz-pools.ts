@@ -4,7 +4,7 @@ import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isDoer, isDoerGenus } from './agent-nouns.ts';
 import { isNameWord } from './commonness.ts';
-import { isVagueWord, type Phrase } from './key-phrases.ts';
+import { hasVagueLead, isVagueWord, type Phrase } from './key-phrases.ts';
 import { joinTokens, parseText, type Token } from './nlp.ts';
 import { parseNumber } from './tables.ts';
 
@@ -247,7 +247,8 @@ export function quizPools(analysis: Analysis): QuizPools {
   const keyPhrasesByHead = new Map<string, Option[]>();
   for (const phrase of analysis.phrases.byKey.values()) {
     const head = phrase.lemmas.at(-1);
-    if (!head || !(phrase.keyPhrase || phrase.tokenCount > 1) || phrase.piece || phrase.display.length > 60) continue;
+    // "given argument", "certain packages": a phrase led by a vague word names no concept of its head's kind.
+    if (!head || !(phrase.keyPhrase || phrase.tokenCount > 1) || phrase.piece || phrase.display.length > 60 || hasVagueLead(phrase.key)) continue;
     const option = { ...phraseOption(phrase, phrase.display, phrase.plural), family: SAME_HEAD_FAMILY };
     push(byHead, head, option);
     if (phrase.keyPhrase) push(keyPhrasesByHead, head, option);

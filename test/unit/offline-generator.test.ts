@@ -696,6 +696,18 @@ describe('offline quizzes', () => {
     assert.ok(!(quizPools(analysis).byHead.get('module') ?? []).some((option) => option.text === 'js module'));
   });
 
+  test('a phrase led by a vague word ("given argument") is no option of its head\'s kind; a named one ("encoding argument") is', () => {
+    const text = [
+      'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
+      'The encoding argument names the character encoding of the string that the function writes.',
+      'The transferList argument lists the objects whose ownership moves to the receiving thread.',
+      'Each function checks the given argument before it starts any work on the data of the caller.',
+    ].join(' ');
+    const options = (quizPools(analyseSection('Errors', text)).byHead.get('argument') ?? []).map((option) => option.text);
+    assert.ok(options.includes('encoding argument'), options.join(', '));
+    assert.ok(!options.includes('given argument'), options.join(', '));
+  });
+
   test("an API reference's entry is asked by what it does among the other entries of its module: not when its description names it, nor when two entries share one, and never beside an alias of it", () => {
     const entries: Array<[string, string]> = [
       ['textwrap.wrap(text, width=70)', 'Wraps the single paragraph in text so every line is at most width characters long.'],
