@@ -28,7 +28,6 @@ import {
   entityAnswer,
   entityFamily,
   GLOSSARY_ENTRY_FAMILY,
-  isMeaningOption,
   isNumberName,
   phraseOption,
   QUIZ_ENTITY_TYPES,
@@ -108,7 +107,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
     });
   }
   const meaningPreference = byDifficulty(difficulty, { easy: 0.9 + centrality, medium: 0.4 + 0.3 * centrality, hard: 0.3 + 0.4 * (1 - centrality) });
-  if (meaningPreference !== undefined && isMeaningOption(definition.text)) {
+  if (meaningPreference !== undefined && pools.meanings.has(definition.text)) {
     candidates.push({
       kind: 'meaning',
       preference: meaningPreference,

@@ -25,6 +25,8 @@ export type QuizPools = {
   /** Defined terms whose definitions open with the same noun ("A program that…"), under that noun's lemma. */
   definedTermsByGenus: Map<string, Option[]>;
   definitions: Option[];
+  /** The definitions' texts that read as meanings (`isMeaningOption`), read once for the document. */
+  meanings: ReadonlySet<string>;
   entities: Map<string, Option[]>;
   /** Values of table `t` column `c`, under the key `t:c`. */
   columns: Map<string, Option[]>;
@@ -229,6 +231,7 @@ export function quizPools(analysis: Analysis): QuizPools {
   const glossaryTermsBySection = new Map<string, Option[]>();
   const definedTermsByGenus = new Map<string, Option[]>();
   const definitions: Option[] = [];
+  const meanings = new Set<string>();
   const glossaryDefinitionsBySection = new Map<string, Option[]>();
   for (const definition of analysis.definitions) {
     const sentence = analysis.sentences[definition.sentenceId];
@@ -238,6 +241,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     if (definition.origin === 'glossary') push(glossaryTermsBySection, sentence?.section ?? '', { ...term, family: GLOSSARY_ENTRY_FAMILY });
     if (definition.genus) push(definedTermsByGenus, definition.genus, { ...term, family: SAME_GENUS_FAMILY });
     if (isMeaningOption(definition.text)) {
+      meanings.add(definition.text);
       const meaning = makeOption(definition.text, { family: 'definition', units, tokenCount: 0 });
       definitions.push(meaning);
       if (definition.origin === 'glossary') push(glossaryDefinitionsBySection, sentence?.section ?? '', meaning);
@@ -272,6 +276,7 @@ export function quizPools(analysis: Analysis): QuizPools {
     glossaryDefinitionsBySection,
     definedTermsByGenus,
     definitions,
+    meanings,
     entities: entityOptions(analysis),
     columns: columnOptions(analysis),
     byHead,
