@@ -156,7 +156,10 @@ function build(content: ExtractedContent): Analysis {
       }
       if (apparatus) continue;
       if (contents.has(index) || (textBlock.kind === 'heading' && (isChromeOrSentence(textBlock.text) || inNavigationBar(segmented.blocks, index)))) continue;
-      if (textBlock.kind === 'bullet' && isNavigationLink(textBlock.text)) continue;
+      // "Prev" over "4. Book Structure": a printed page's link to a neighbouring section, its number read as a list's.
+      const previous = segmented.blocks[index - 1];
+      const linkUnderBar = previous?.kind === 'heading' && isPageChrome(previous.text) && !/[.!?:]$/.test(textBlock.text.trim());
+      if (textBlock.kind === 'bullet' && (isNavigationLink(textBlock.text) || linkUnderBar)) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading') {

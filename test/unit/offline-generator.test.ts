@@ -2754,6 +2754,29 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
+  test('a printed page\'s links to its neighbouring sections under its navigation bar ("Prev" over "4. Book Structure") are no text', () => {
+    const text = [
+      'Prev',
+      '',
+      '5. Contributing',
+      'This book is developed like a free software project, and your input and help are welcome.',
+      '',
+      'Prev',
+      '4. Book Structure',
+      'Up',
+      '',
+      'Home',
+      '',
+      'Next',
+      '6. Acknowledgments',
+    ].join('\n');
+    const analysis = analyse({ title: '5. Contributing', text, outline: [{ kind: 'page', index: 0, text }] });
+    assert.deepEqual(
+      analysis.blocks.filter((block) => block.kind !== 'heading').map((block) => block.text),
+      ['This book is developed like a free software project, and your input and help are welcome.'],
+    );
+  });
+
   test('a console session\'s "..." prompt alone on its line, or a number it prints alone ("1"), keeps what the session prints out of the headings ("Starting", "4 16")', async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const text = [
