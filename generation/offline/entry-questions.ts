@@ -95,7 +95,8 @@ function description(sentence: Sentence): string | undefined {
   );
   const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;
-  return text.replace(/\s*\.$/, '');
+  // "…in the heap, see V8 GetHeapCodeAndMetadataStatistics API.": a pointer elsewhere is no part of what it does.
+  return text.replace(/\s*\.$/, '').replace(/[,;]\s+see\s.*$/is, '');
 }
 
 /** An entry of the reference and, when it opens with what it does, that as a question asks it ("returns …"). */
@@ -141,11 +142,18 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
     if (entries.length < OPTIONS) return [];
     const option = (entry: Entry) => makeOption(entry.member, { family: ENTRY_FAMILY, units: new Set([entry.sentence.unit]) });
     // "console.info(): an alias for console.log()": an entry that names the answer in its description may do the same.
-    const optionsFor = (answer: Entry): Option[] =>
-      entries.filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text)).map(option);
+    // "Which v8 function generates a snapshot of the current V8 heap…?": a description that names its entry
+    // gives it away, unless it names every wrong option as well (getHeapSnapshot, getHeapSpaceStatistics).
+    const optionsFor = (answer: Entry, does: string): Option[] =>
+      entries
+        .filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text))
+        .filter((other) => other !== answer && (!namesItself(answer.member, does) || namesItself(other.member, does)))
+        .map(option);
     return entries.flatMap((entry): Candidate[] => {
       const { does } = entry;
-      if (!does || namesItself(entry.member, does)) return [];
+      // "Mapping class that references keys weakly" describes a class well for a card, but its first word
+      // names what it is, no verb a question can say the entry does ("Which class mappings…").
+      if (!does || /^\p{L}+ing\b/u.test(entry.sentence.text) || optionsFor(entry, does).length < OPTIONS - 1) return [];
       return [
         {
           kind: 'entry',
@@ -155,7 +163,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
           question: () => ({
             stem: `Which ${entry.prefix} ${entry.kind} ${does}?`,
             answer: option(entry),
-            pools: [{ family: ENTRY_FAMILY, options: optionsFor(entry) }],
+            pools: [{ family: ENTRY_FAMILY, options: optionsFor(entry, does) }],
             explanation: quoteExplanation(`${entry.prefix}.${entry.member}: ${entry.sentence.text}`, entry.member),
             source: sentenceReference(analysis, entry.sentence, entry.member),
           }),

@@ -8,7 +8,7 @@ import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
-import { namesItself } from '../../generation/offline/entry-questions.ts';
+import { describedEntries, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { isSetting } from '../../generation/offline/key-phrases.ts';
@@ -736,6 +736,46 @@ describe('offline quizzes', () => {
       assert.equal(options.length, 3);
       assert.ok(!options.includes('unindent'), options.join(', '));
     }
+  });
+
+  test('an entry whose description names it is asked among entries it names as well (getHeapSnapshot beside writeHeapSnapshot), without a pointer elsewhere; a noun phrase in -ing describes nothing', () => {
+    const entries: Array<[string, string]> = [
+      ['v8.getHeapSnapshot()', 'Generates a snapshot of the current V8 heap and returns a stream for reading it.'],
+      ['v8.writeHeapSnapshot()', 'Generates a snapshot of the current V8 heap and writes it to a JSON file.'],
+      ['v8.getHeapSpaceStatistics()', 'Returns statistics about the V8 heap spaces, see V8 HeapSpaceStatistics API.'],
+      ['v8.getHeapCodeStatistics()', 'Gets statistics about code and its metadata in the heap of the process.'],
+      ['v8.serialize(value)', 'Uses a DefaultSerializer to serialize value into a buffer.'],
+      ['v8.setFlagsFromString(flags)', 'Sets command-line flags of the engine after the process has started.'],
+      ['v8.WeakKeyMap()', 'Mapping class that references keys of the engine weakly.'],
+      ['v8.WeakValueMap()', 'Mapping class that references values of the engine weakly.'],
+      ['v8.WeakRefSet()', 'Creates a set that references its items of the engine weakly.'],
+      ['v8.WeakCell()', 'Creates a cell that references one value of the engine weakly.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const analysis = analyse({ title: 'v8', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const asked = new Map(
+      quizCandidates(analysis, quizPools(analysis), 'medium')
+        .filter((candidate) => candidate.kind === 'entry')
+        .map((candidate) => candidate.question())
+        .map((question) => [question.answer.text, question]),
+    );
+    assert.deepEqual([...asked.keys()].sort(), [
+      'WeakCell',
+      'WeakRefSet',
+      'getHeapCodeStatistics',
+      'getHeapSnapshot',
+      'getHeapSpaceStatistics',
+      'writeHeapSnapshot',
+    ]);
+    assert.equal(asked.get('getHeapSpaceStatistics')?.stem, 'Which v8 function returns statistics about the V8 heap spaces?');
+    const options = (asked.get('writeHeapSnapshot')?.pools ?? []).flatMap((pool) => pool.options.map((option) => option.text)).sort();
+    assert.deepEqual(options, ['getHeapCodeStatistics', 'getHeapSnapshot', 'getHeapSpaceStatistics']);
+    // It still describes the class for a flashcard.
+    assert.ok(
+      describedEntries(analysis)
+        .flat()
+        .some((entry) => entry.member === 'WeakKeyMap' && entry.does !== undefined),
+    );
   });
 
   test('an entry is described after the list of what it takes ("- family {integer} The record family…")', () => {
