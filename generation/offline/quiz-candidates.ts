@@ -140,12 +140,22 @@ function anyPhraseOf(pools: QuizPools, answer: Option, family: string): Array<{ 
   return answer.name ? [] : [{ family, options: pools.terms.get(family) ?? [] }];
 }
 
+/** "Event: 'line'": a reference's section on one event. */
+const EVENT_SECTION = /^event:\s/i;
+
+/**
+ * "The listener function is called with a string…" under "Event: 'line'": an event's section says "the
+ * listener", "the input stream" for that event's own; out of it, the blank has as many answers as events.
+ * Judged on the read parts: 0 of 6 such blanks kept.
+ */
+const isEventsOwn = (sentence: Sentence, start: number) => EVENT_SECTION.test(sentence.section ?? '') && sentence.tokens[start - 1]?.lower === 'the';
+
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
 function termClozes(build: Build, sentence: Sentence): Candidate[] {
   const { analysis, pools, difficulty } = build;
   return blankablePhrases(build, sentence).flatMap(({ span, phrase }): Candidate[] => {
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
-    if (isInPredicate(sentence.tokens, span.start)) return [];
+    if (isInPredicate(sentence.tokens, span.start) || isEventsOwn(sentence, span.start)) return [];
     const preference = byDifficulty(difficulty, {
       easy: 0.5 + phrase.centrality,
       medium: 0.3 + 0.5 * phrase.centrality,

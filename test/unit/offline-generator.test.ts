@@ -738,6 +738,21 @@ describe('offline quizzes', () => {
     }
   });
 
+  test('a sentence under an event\'s heading that says "the listener function" is no blank; the same sentence elsewhere is', () => {
+    const text = [
+      'The listener function is called with a string containing the single line of received input from the terminal.',
+      'The input stream is paused and the output stream keeps the history array of previous input lines.',
+      'A completer function returns the possible completions of the partial line that the user typed.',
+      'The callback function is called once the interface has closed the input stream and the output stream.',
+    ].join(' ');
+    const blanks = (section: string) =>
+      quizCandidates(analyseSection(section, text), quizPools(analyseSection(section, text)), 'hard')
+        .filter((candidate) => candidate.kind === 'cloze')
+        .map((candidate) => candidate.question().answer.text);
+    assert.ok(blanks('Interfaces').includes('listener function'), blanks('Interfaces').join(', '));
+    assert.ok(!blanks("Event: 'line'").includes('listener function'), blanks("Event: 'line'").join(', '));
+  });
+
   test('an entry whose description names it is asked among entries it names as well (getHeapSnapshot beside writeHeapSnapshot), without a pointer elsewhere; a noun phrase in -ing describes nothing', () => {
     const entries: Array<[string, string]> = [
       ['v8.getHeapSnapshot()', 'Generates a snapshot of the current V8 heap and returns a stream for reading it.'],
