@@ -1073,6 +1073,26 @@ describe('offline mindmaps', () => {
       assert.ok(!labels.includes(wording), labels.join(', '));
   });
 
+  test('the types values have ("Bytes", "Integer", "Bytes object"), a value by its parameter\'s name ("Object s") and "Return None" are no nodes; a "return statement" is', async () => {
+    const map = await mapOfSections('codec', [
+      [
+        'codec.encode(s)',
+        'Encode the bytes-like object s with the codec table and return the bytes. The codec table maps every byte to a symbol. The bytes object s may hold any data. The integer result counts the bytes. Return None when the codec table is empty.',
+      ],
+      [
+        'codec.decode(b)',
+        'Decode the bytes object b with the codec table. The integer result counts the bytes again. Return None when the input is empty. The return statement of a custom hook ends the decoding loop early. A return statement may also pass a value back.',
+      ],
+      [
+        'codec.reset()',
+        'Reset the codec table to the default alphabet. The default alphabet holds every printable character of the integer range. Return None always.',
+      ],
+    ]);
+    const labels = map.nodes.map((node) => node.label.toLowerCase());
+    assert.ok(labels.includes('codec table') && labels.includes('return statement'), labels.join(', '));
+    for (const weak of ['bytes', 'integer', 'bytes object', 'object s', 'bytes object s', 'return none']) assert.ok(!labels.includes(weak), labels.join(', '));
+  });
+
   test("among phrases a section names alike, those its author sets in italics come first; a reference's italics (its parameters) and the names of its code count for nothing", async () => {
     const sentence = (phrase: string) => `The ${phrase} keeps the packets of every interface in the kernel memory for a while.`;
     const phrases = ['access list', 'boot loader', 'cache table', 'device driver', 'web proxy'];
