@@ -90,7 +90,23 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
     .map((section) => [section, headingLevels.get(section.trim())] as const)
     .filter(([section, level]) => level !== undefined || comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title)));
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
-  return sections.some(isSignature) ? entryDepths(sections, title) : new Map();
+  if (!sections.some(isSignature)) return new Map();
+  return levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled) : entryDepths(sections, title);
+}
+
+/**
+ * A converted reference marks its page's headings (the title, "Examples") but sets its entries
+ * ("plistlib.load(fp, …)") and boxes in paragraph styles of their own: a heading without a level sits
+ * one level below the last heading that has one, as the entries stand under the module's title.
+ */
+function belowLevelled(levelled: ReadonlyArray<readonly [string, number | undefined]>): Map<string, number> {
+  const depths = new Map<string, number>();
+  let last: number | undefined;
+  for (const [section, level] of levelled) {
+    if (level !== undefined) last = level;
+    depths.set(section, level ?? (last ?? 0) + 1);
+  }
+  return depths;
 }
 
 /** The depth a printed reference's entries take under the plain heading before them. */
@@ -651,7 +667,8 @@ function flatten(root: Draft): { nodes: MindmapNode[]; edges: MindmapEdge[]; roo
     }
     const seen = new Set<string>();
     for (const child of draft.children) {
-      const key = comparisonKey(child.label);
+      // "plistlib.dumps()" beside "plistlib.dump()": two entries, whatever a plural's spelling would say.
+      const key = child.label.endsWith(')') ? child.label : comparisonKey(child.label);
       if (!child.label.trim() || seen.has(key)) continue;
       seen.add(key);
       visit(child, node.id);

@@ -1376,6 +1376,37 @@ describe('offline mindmaps', () => {
     assert.ok(!analyse(content).headings.some((heading) => heading.includes('add,')));
   });
 
+  test('a converted reference\'s entries stand under its title even after a see-also box\'s heading ("PList manual page"), not under the box', async () => {
+    const title = 'plistlib — Generate and parse Apple .plist files';
+    const text = [
+      'This module provides an interface for reading and writing the property list files used by Apple.',
+      'See also',
+      'PList manual page',
+      'The documentation of the file format by Apple.',
+      'plistlib.load(fp, *, fmt=None)',
+      'Read a plist file from the binary file object fp and return the unpacked root object.',
+      'plistlib.dump(value, fp, *, fmt=FMT_XML)',
+      'Write value to a plist file through the writable binary file object fp.',
+      'plistlib.dumps(value, *, fmt=FMT_XML)',
+      'Return value as a plist-formatted bytes object for the caller to keep.',
+    ].join('\n\n');
+    const content: ExtractedContent = {
+      title,
+      text,
+      outline: [
+        { kind: 'section', index: 0, title, text },
+        { kind: 'section', index: 1, title: 'Examples', text: 'The examples generate a plist and parse the plist again from its bytes.' },
+      ],
+      blocks: [
+        { kind: 'heading', text: title, level: 1 },
+        { kind: 'heading', text: 'Examples', level: 2 },
+      ],
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'plistlib', content, difficulty: 'medium' })).content;
+    const branches = branchLabels(map);
+    for (const entry of ['plistlib.load()', 'plistlib.dump()', 'plistlib.dumps()']) assert.ok(branches.includes(entry), branches.join(' | '));
+  });
+
   test('in a long text, a word that heads several more specific terms ("variables" beside "local variables") is no node', async () => {
     const topics = ['local variables', 'global variables', 'class variables', 'instance variables'];
     const sections = topics.map((topic, index) => ({
