@@ -236,8 +236,17 @@ function isCodeLine(line: string): boolean {
   if (NUMBERED_HEADING.test(line) || CODE_NAMED_HEADING.test(line)) return false;
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line)) return true;
   const symbols = symbolCount(line);
-  if (looksLikeCode(line)) return !isProseParagraph(line, symbols);
+  if (looksLikeCode(line)) return !isProseParagraph(line, symbols) && !namesCallsOnly(line);
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
+}
+
+/**
+ * "Load a plist from a bytes object. See load() for an explanation of the keyword arguments.": a sentence
+ * that names a function by its bare call, and has no other code in it, is prose however short.
+ */
+function namesCallsOnly(line: string): boolean {
+  const rest = line.replace(/[\p{L}_][\w.]*\(\)/gu, 'it');
+  return /^\p{Lu}/u.test(line) && TERMINAL.test(line) && !looksLikeCode(rest) && readsAsProse(rest);
 }
 
 /** Words a wrapped line of a sentence has at least, where a line of code has a statement's few. */

@@ -2727,6 +2727,24 @@ describe('what a printed page puts around its text', () => {
     assert.equal(kinds(['RAID or LVM?', answer].join('\n'))[0]?.startsWith('heading'), false);
   });
 
+  test('a short sentence that names a function by its bare call ("See load() for…") is prose, and the signature above it heads its entry; a line of code stays code', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'plistlib.loads(data, *, fmt=None, dict_type=dict)',
+      'Load a plist from a bytes object. See load() for an explanation of the keyword arguments.',
+      'result = plistlib.loads(data)',
+    ].join('\n\n');
+    const { blocks, code } = segmentText(text, false);
+    assert.deepEqual(
+      blocks.map((block) => `${block.kind}: ${block.text}`),
+      [
+        'heading: plistlib.loads(data, *, fmt=None, dict_type=dict)',
+        'prose: Load a plist from a bytes object. See load() for an explanation of the keyword arguments.',
+      ],
+    );
+    assert.deepEqual(code, ['result = plistlib.loads(data)']);
+  });
+
   test("a FAQ's questions on lines of their own after a blank line are its headings; one question alone is the text asking its reader", async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
     const answer = 'The answer takes a paragraph of its own, and it ends as a sentence does.';
