@@ -139,12 +139,17 @@ function preference(candidate: Candidate, difficulty: Difficulty): number {
   return 0.5 * candidate.centrality + explicit;
 }
 
+/** "plistlib.loads", "os.path": a name from code, where "loads" is no plural of "load". */
+const isCodeName = (term: string) => /^[\w$.]+$/u.test(term) && /[._]/.test(term);
+
 /** A term whose words all belong to a chosen term ("cycle" after "Calvin cycle") adds nothing. */
 function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boolean {
   const words = comparisonTokens(candidate.term);
   return chosen.some((card) => {
     const other = new Set(comparisonTokens(card.term));
-    return comparisonKey(card.term) === comparisonKey(candidate.term) || (!candidate.explicit && words.every((word) => other.has(word)));
+    const same =
+      isCodeName(card.term) && isCodeName(candidate.term) ? card.term === candidate.term : comparisonKey(card.term) === comparisonKey(candidate.term);
+    return same || (!candidate.explicit && words.every((word) => other.has(word)));
   });
 }
 

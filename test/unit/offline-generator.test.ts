@@ -106,6 +106,21 @@ describe('offline flashcards', () => {
     assert.equal(dashed?.definition, 'A cost or benefit of an economic activity that falls on a third party who is not part of the transaction.');
   });
 
+  test('two entries whose names differ by an s ("plistlib.load", "plistlib.loads") are two cards, not one term and its plural', async () => {
+    const entries: Array<[string, string]> = [
+      ['plistlib.load(fp)', 'Read a plist file from the binary file object fp and return the root object.'],
+      ['plistlib.loads(data)', 'Load a plist from a bytes object and return the root object.'],
+      ['plistlib.dump(value, fp)', 'Write value to a plist file through the writable binary file object fp.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'plistlib', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const { content: set } = await generator.flashcards({ sourceTitle: 'plistlib', content, difficulty: 'hard' });
+    assert.deepEqual(
+      set.cards.map((card) => card.term),
+      ['plistlib.load', 'plistlib.loads', 'plistlib.dump'],
+    );
+  });
+
   test('definitional sentences become cards with their page ("X is …", "…, called X, …")', async () => {
     const { content } = await generator.flashcards(input(chapterFixture()));
     const photosynthesis = content.cards.find((card) => card.term === 'photosynthesis');
