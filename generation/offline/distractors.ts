@@ -35,12 +35,14 @@ export type Option = {
   name?: boolean;
   /** A term for a doer ("parser", "scheduler", "logger", ./agent-nouns.ts): only other doers stand beside it. */
   doer?: boolean;
+  /** A name from code ("dumps", "readUint32"): another name is another entry however alike it is spelled ("dump", "readUint64"). */
+  codeName?: boolean;
 };
 
 export type OptionTraits = Partial<Omit<Option, 'text' | 'key' | 'words'>> & { family: string };
 
 export function makeOption(text: string, traits: OptionTraits): Option {
-  const tokens = comparisonTokens(text);
+  const tokens = traits.codeName ? [text.toLowerCase()] : comparisonTokens(text);
   const words = new Set(tokens);
   return {
     lemmas: words,
@@ -88,6 +90,7 @@ function sameStems(a: Option, b: Option): boolean {
 
 /** Same words up to case, plural and punctuation, one option's words or lemmas inside the other's, or the same stems. */
 export function isVariant(a: Option, b: Option): boolean {
+  if (a.codeName && b.codeName) return a.key === b.key;
   return (
     a.key === b.key ||
     isSubset(a.words, b.words) ||

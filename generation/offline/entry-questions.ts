@@ -99,6 +99,12 @@ function description(sentence: Sentence): string | undefined {
   return text.replace(/\s*\.$/, '').replace(/[,;]\s+see\s.*$/is, '');
 }
 
+/**
+ * "…to compare the directories a and b. ignore is a list of names…": a parameter's name in lower case
+ * after a full stop kept the next sentence in the description; a card may show both, a question asks by one.
+ */
+const RUNS_ON = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))\.\s+\p{Ll}/u;
+
 /** An entry of the reference and, when it opens with what it does, that as a question asks it ("returns …"). */
 export type DescribedEntry = Entry & { does?: string };
 
@@ -140,7 +146,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
   if (preference === undefined) return [];
   return describedEntries(analysis).flatMap((entries) => {
     if (entries.length < OPTIONS) return [];
-    const option = (entry: Entry) => makeOption(entry.member, { family: ENTRY_FAMILY, units: new Set([entry.sentence.unit]) });
+    const option = (entry: Entry) => makeOption(entry.member, { family: ENTRY_FAMILY, units: new Set([entry.sentence.unit]), codeName: true });
     // "console.info(): an alias for console.log()": an entry that names the answer in its description may do the same.
     // "Which v8 function generates a snapshot of the current V8 heap…?": a description that names its entry
     // gives it away, unless it names every wrong option as well (getHeapSnapshot, getHeapSpaceStatistics).
@@ -153,7 +159,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
       const { does } = entry;
       // "Mapping class that references keys weakly" describes a class well for a card, but its first word
       // names what it is, no verb a question can say the entry does ("Which class mappings…").
-      if (!does || /^\p{L}+ing\b/u.test(entry.sentence.text) || optionsFor(entry, does).length < OPTIONS - 1) return [];
+      if (!does || /^\p{L}+ing\b/u.test(entry.sentence.text) || RUNS_ON.test(does) || optionsFor(entry, does).length < OPTIONS - 1) return [];
       return [
         {
           kind: 'entry',

@@ -779,6 +779,7 @@ describe('offline quizzes', () => {
       ['v8.WeakKeyMap()', 'Mapping class that references keys of the engine weakly.'],
       ['v8.WeakValueMap()', 'Mapping class that references values of the engine weakly.'],
       ['v8.WeakRefSet()', 'Creates a set that references its items of the engine weakly.'],
+      ['v8.WeakPair()', 'Creates a pair of the objects a and b. ignore is a list of the engine references to leave weakly held.'],
       ['v8.WeakCell()', 'Creates a cell that references one value of the engine weakly.'],
     ];
     const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
@@ -806,6 +807,24 @@ describe('offline quizzes', () => {
         .flat()
         .some((entry) => entry.member === 'WeakKeyMap' && entry.does !== undefined),
     );
+  });
+
+  test('entries whose names differ by an s ("dump", "dumps") are wrong options for each other, no variants of one name', () => {
+    const entries: Array<[string, string]> = [
+      ['plistlib.load(fp)', 'Read a plist file from the binary file object fp.'],
+      ['plistlib.loads(data)', 'Parse a plist held in a bytes object into its root object.'],
+      ['plistlib.dump(value, fp)', 'Write value to a plist file through the file object fp.'],
+      ['plistlib.dumps(value)', 'Return value as a plist-formatted bytes object.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const analysis = analyse({ title: 'plistlib', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const dumps = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'entry')
+      .map((candidate) => candidate.question())
+      .find((question) => question.answer.text === 'dumps');
+    assert.ok(dumps);
+    const options = (distractorsFor(dumps, 'hard', createRandom(1)) ?? []).map((option) => option.text).sort();
+    assert.deepEqual(options, ['dump', 'load', 'loads']);
   });
 
   test('an entry is described after the list of what it takes ("- family {integer} The record family…")', () => {
