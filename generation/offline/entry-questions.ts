@@ -1,4 +1,4 @@
-import { comparisonTokens } from '../quality.ts';
+import { comparisonKey, comparisonTokens } from '../quality.ts';
 import { sentenceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
@@ -105,6 +105,17 @@ function description(sentence: Sentence): string | undefined {
  */
 const RUNS_ON = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))\.\s+\p{Ll}/u;
 
+/**
+ * "Returns a list of PerformanceEntry objects in chronological order…" said of getEntries and, with a
+ * filter by name after it, of getEntriesByName; "Return r length subsequences…" of combinations and, with
+ * repeats allowed, of combinations_with_replacement: an entry whose description goes on from the stem's
+ * words fits the question as well, so it is no wrong option. (Words shared out of order are not enough:
+ * dropwhile "drops elements … as long as the predicate is true" is a fair wrong option for takewhile.)
+ */
+function saysAllOf(description: string, does: string): boolean {
+  return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does)} `);
+}
+
 /** An entry of the reference and, when it opens with what it does, that as a question asks it ("returns …"). */
 export type DescribedEntry = Entry & { does?: string };
 
@@ -152,7 +163,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
     // gives it away, unless it names every wrong option as well (getHeapSnapshot, getHeapSpaceStatistics).
     const optionsFor = (answer: Entry, does: string): Option[] =>
       entries
-        .filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text))
+        .filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text) && !saysAllOf(other.sentence.text, does))
         .filter((other) => other !== answer && (!namesItself(answer.member, does) || namesItself(other.member, does)))
         .map(option);
     return entries.flatMap((entry): Candidate[] => {

@@ -809,6 +809,28 @@ describe('offline quizzes', () => {
     );
   });
 
+  test("an entry whose description goes on from the stem's words (getEntriesByName after getEntries) fits as well and is no wrong option", () => {
+    const entries: Array<[string, string]> = [
+      ['performance.getEntries()', 'Returns a list of entry objects in chronological order with respect to their start time.'],
+      [
+        'performance.getEntriesByName(name)',
+        'Returns a list of entry objects in chronological order with respect to their start time whose name is equal to name.',
+      ],
+      ['performance.clearMarks(name)', 'Removes all marks from the timeline of the performance object.'],
+      ['performance.clearMeasures(name)', 'Removes all measures from the timeline of the performance object.'],
+      ['performance.toJSON()', 'Returns an object which is a JSON representation of the performance object.'],
+    ];
+    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const analysis = analyse({ title: 'perf', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const optionsOf = (answer: string) =>
+      quizCandidates(analysis, quizPools(analysis), 'hard')
+        .filter((candidate) => candidate.kind === 'entry')
+        .map((candidate) => candidate.question())
+        .find((question) => question.answer.text === answer)
+        ?.pools.flatMap((pool) => pool.options.map((option) => option.text));
+    assert.deepEqual(optionsOf('getEntries')?.sort(), ['clearMarks', 'clearMeasures', 'toJSON']);
+  });
+
   test('entries whose names differ by an s ("dump", "dumps") are wrong options for each other, no variants of one name', () => {
     const entries: Array<[string, string]> = [
       ['plistlib.load(fp)', 'Read a plist file from the binary file object fp.'],
