@@ -62,7 +62,7 @@ const POINTING = new Set([
  * leans on it.
  */
 const ELSEWHERE =
-  /\b(?:above|below|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former|thus)\b|\bnext (?:paragraph|section|chapter|page)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b|\b(?:however|nevertheless)\b|\bin the (?:first|second|third|other) case\b|\bsuch an?\b|\bas (?:already )?mentioned\b|\b(?:similar|the same) (?:reasons?|fashion|way|manner)\b|\bthe (?:necessary|required|appropriate|relevant|corresponding|respective|aforementioned)\b/i;
+  /\b(?:above|below|here|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former|thus)\b|\bnext (?:paragraph|section|chapter|page)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b|\b(?:however|nevertheless)\b|\bin the (?:first|second|third|other) case\b|\bsuch an?\b|\bas (?:already )?mentioned\b|\b(?:similar|the same) (?:reasons?|fashion|way|manner)\b|\bthe (?:necessary|required|appropriate|relevant|corresponding|respective|aforementioned)\b/i;
 /**
  * "IRC clients are a bit more complex, and…": a comparison without what it compares with leans on the
  * text before it (more complex than the clients named there).

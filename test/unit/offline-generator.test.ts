@@ -2029,6 +2029,16 @@ describe('offline analysis', () => {
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
   });
 
+  test('a sentence that points at its own place in the text ("the error code being used here") does not stand alone', () => {
+    const text =
+      'The linker function returned a module for which linking has failed.\n\nIn older versions, the error code being used here was a different one of the list.';
+    const analysis = analyseSection('Errors', text);
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [true, false],
+    );
+  });
+
   test('a sentence opening with a command\'s name in lower case ("cron is the daemon…") stands alone; one cut from a longer sentence does not', () => {
     const text = 'cron is the daemon responsible for executing scheduled commands.\n\nfor executing scheduled commands at boot time.';
     const analysis = analyseSection('Scheduling', text);
