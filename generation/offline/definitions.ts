@@ -134,6 +134,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term)) return undefined;
   // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term.
   if (CLAUSE_LABEL.test(term)) return undefined;
+  // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
+  if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
   // "Writing Programs with NCURSES: A lengthy tutorial for C programmers": another text the page points to.
   if (wordCount(term) >= TITLE_MIN_WORDS && isTitleCase(term) && WORK_BODY.test(body)) return undefined;

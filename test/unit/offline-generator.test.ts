@@ -2371,6 +2371,17 @@ describe('what a definition is not', () => {
     assert.deepEqual(found, ['login shell', 'GECOS']);
   });
 
+  test('a URL scheme before its colon ("node: URLs are supported…") is no term; a word before a colon and a definition is', () => {
+    const found = terms(
+      [
+        'node: URLs are supported as an alternative means to load the builtin modules of the runtime.',
+        'data: URLs only resolve bare specifiers for builtin modules and absolute specifiers.',
+        'Loader: A component that reads modules from the disk and evaluates them in order.',
+      ].join('\n\n'),
+    );
+    assert.deepEqual(found, ['Loader']);
+  });
+
   test('weight, praise or emphasis ("a fundamental component", "truly an international project"), a convention or a history ("Typically, …", "Historically, …"), an activity, or a description cut before its object ("the program that reads it is called patch") is no definition', () => {
     const found = terms(
       [
