@@ -75,11 +75,14 @@ const isJoinedVerb = (token: Token, next: Token | undefined) =>
 
 /** "Raises an auditing event glob.glob…", "Changed in version 3.1: …": the reference's notices about an entry, which say nothing of what it does. */
 const NOTICE = /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated since)\b/i;
+/** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
+const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"). */
 function description(sentence: Sentence): string | undefined {
   const [first, ...rest] = sentence.tokens;
-  if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase()) || NOTICE.test(sentence.text)) return undefined;
+  if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase()) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text))
+    return undefined;
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
   // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
   // full stop kept two sentences together; a question asks by one.

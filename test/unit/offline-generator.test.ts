@@ -106,11 +106,13 @@ describe('offline flashcards', () => {
     assert.equal(dashed?.definition, 'A cost or benefit of an economic activity that falls on a third party who is not part of the transaction.');
   });
 
-  test('two entries whose names differ by an s ("plistlib.load", "plistlib.loads") are two cards, not one term and its plural', async () => {
+  test('two entries whose names differ by an s ("plistlib.load", "plistlib.loads") are two cards, not one term and its plural; "Takes an optional file object…" describes no entry', async () => {
     const entries: Array<[string, string]> = [
       ['plistlib.load(fp)', 'Read a plist file from the binary file object fp and return the root object.'],
       ['plistlib.loads(data)', 'Load a plist from a bytes object and return the root object.'],
       ['plistlib.dump(value, fp)', 'Write value to a plist file through the writable binary file object fp.'],
+      // What an entry is given says nothing of what it does or is.
+      ['plistlib.Reader(fp)', 'Takes an optional file object fp, which is ignored by the base class.'],
     ];
     const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
     const content: ExtractedContent = { title: 'plistlib', text: outline.map((entry) => entry.text).join('\n\n'), outline };
