@@ -65,6 +65,16 @@ function layersContent(): ExtractedContent {
 
 /** The analysis of one section's text under a document of the same title. */
 const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
+/** A reference of one section per entry: each signature heading its description. */
+const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => {
+  const outline = entries.map(([heading, text], index) => ({ kind: 'section' as const, index, title: heading, text }));
+  return analyse({ title, text: outline.map((entry) => entry.text).join('\n\n'), outline });
+};
+/** The API entry questions an analysis supports at a difficulty. */
+const entryQuestionsOf = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty) =>
+  quizCandidates(analysis, quizPools(analysis), difficulty)
+    .filter((candidate) => candidate.kind === 'entry')
+    .map((candidate) => candidate.question());
 /** The blanks the analysed text offers at `difficulty`, their questions built. */
 const clozeQuestions = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty) =>
   quizCandidates(analysis, quizPools(analysis), difficulty)
@@ -735,11 +745,8 @@ describe('offline quizzes', () => {
       ['textwrap.join(lines)', 'Return a single string made of the lines of the paragraph.'],
       ['textwrap.unindent(text)', 'An alias of dedent kept for older programs.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const analysis = analyse({ title: 'textwrap', text: outline.map((entry) => entry.text).join('\n\n'), outline });
-    const questions = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'entry')
-      .map((candidate) => candidate.question());
+    const analysis = analyseEntries('textwrap', entries);
+    const questions = entryQuestionsOf(analysis, 'medium');
     const asked = new Map(questions.map((question) => [question.answer.text, question]));
     assert.deepEqual([...asked.keys()].sort(), ['dedent', 'indent', 'shorten']);
     assert.equal(asked.get('shorten')?.stem, 'Which textwrap function collapses and truncates the given text to fit in the given width?');
@@ -784,14 +791,8 @@ describe('offline quizzes', () => {
       ['v8.WeakPair()', 'Creates a pair of the objects a and b. ignore is a list of the engine references to leave weakly held.'],
       ['v8.WeakCell()', 'Creates a cell that references one value of the engine weakly.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const analysis = analyse({ title: 'v8', text: outline.map((entry) => entry.text).join('\n\n'), outline });
-    const asked = new Map(
-      quizCandidates(analysis, quizPools(analysis), 'medium')
-        .filter((candidate) => candidate.kind === 'entry')
-        .map((candidate) => candidate.question())
-        .map((question) => [question.answer.text, question]),
-    );
+    const analysis = analyseEntries('v8', entries);
+    const asked = new Map(entryQuestionsOf(analysis, 'medium').map((question) => [question.answer.text, question]));
     assert.deepEqual([...asked.keys()].sort(), [
       'WeakCell',
       'WeakRefSet',
@@ -822,12 +823,9 @@ describe('offline quizzes', () => {
       ['performance.clearMeasures(name)', 'Removes all measures from the timeline of the performance object.'],
       ['performance.toJSON()', 'Returns an object which is a JSON representation of the performance object.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const analysis = analyse({ title: 'perf', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const analysis = analyseEntries('perf', entries);
     const optionsOf = (answer: string) =>
-      quizCandidates(analysis, quizPools(analysis), 'hard')
-        .filter((candidate) => candidate.kind === 'entry')
-        .map((candidate) => candidate.question())
+      entryQuestionsOf(analysis, 'hard')
         .find((question) => question.answer.text === answer)
         ?.pools.flatMap((pool) => pool.options.map((option) => option.text));
     assert.deepEqual(optionsOf('getEntries')?.sort(), ['clearMarks', 'clearMeasures', 'toJSON']);
@@ -840,12 +838,8 @@ describe('offline quizzes', () => {
       ['plistlib.dump(value, fp)', 'Write value to a plist file through the file object fp.'],
       ['plistlib.dumps(value)', 'Return value as a plist-formatted bytes object.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const analysis = analyse({ title: 'plistlib', text: outline.map((entry) => entry.text).join('\n\n'), outline });
-    const dumps = quizCandidates(analysis, quizPools(analysis), 'hard')
-      .filter((candidate) => candidate.kind === 'entry')
-      .map((candidate) => candidate.question())
-      .find((question) => question.answer.text === 'dumps');
+    const analysis = analyseEntries('plistlib', entries);
+    const dumps = entryQuestionsOf(analysis, 'hard').find((question) => question.answer.text === 'dumps');
     assert.ok(dumps);
     const options = (distractorsFor(dumps, 'hard', createRandom(1)) ?? []).map((option) => option.text).sort();
     assert.deepEqual(options, ['dump', 'load', 'loads']);
@@ -865,9 +859,7 @@ describe('offline quizzes', () => {
       text: `- hostname {string}\n- options {Object}\n  - family {integer} The record family. Must be 4, 6, or 0. The value 0 returns addresses of both families.\n\n${text}`,
     }));
     const analysis = analyse({ title: 'DNS', text: outline.map((entry) => entry.text).join('\n\n'), outline });
-    const asked = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'entry')
-      .map((candidate) => candidate.question());
+    const asked = entryQuestionsOf(analysis, 'medium');
     assert.equal(
       asked.find((question) => question.answer.text === 'lookup')?.stem,
       'Which dns function resolves a host name into the first found address record of the host?',
@@ -881,8 +873,7 @@ describe('offline quizzes', () => {
       ['operator.truth(obj)', 'Return True if obj is true, and False otherwise.'],
       ['operator.getitem(a, b)', 'Return the value of the sequence a at the index b.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const analysis = analyse({ title: 'operator', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const analysis = analyseEntries('operator', entries);
     const asked = quizCandidates(analysis, quizPools(analysis), 'medium')
       .filter((candidate) => candidate.kind === 'entry')
       .map((candidate) => candidate.question().answer.text);
