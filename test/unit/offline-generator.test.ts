@@ -66,10 +66,11 @@ function layersContent(): ExtractedContent {
 /** The analysis of one section's text under a document of the same title. */
 const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
 /** A reference of one section per entry: each signature heading its description. */
-const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => {
+const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, string]>): ExtractedContent => {
   const outline = entries.map(([heading, text], index) => ({ kind: 'section' as const, index, title: heading, text }));
-  return analyse({ title, text: outline.map((entry) => entry.text).join('\n\n'), outline });
+  return { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
 };
+const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => analyse(entriesContent(title, entries));
 /** The API entry questions an analysis supports at a difficulty. */
 const entryQuestionsOf = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty) =>
   quizCandidates(analysis, quizPools(analysis), difficulty)
@@ -124,8 +125,7 @@ describe('offline flashcards', () => {
       // What an entry is given says nothing of what it does or is.
       ['plistlib.Reader(fp)', 'Takes an optional file object fp, which is ignored by the base class.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const content: ExtractedContent = { title: 'plistlib', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const content = entriesContent('plistlib', entries);
     const { content: set } = await generator.flashcards({ sourceTitle: 'plistlib', content, difficulty: 'hard' });
     assert.deepEqual(
       set.cards.map((card) => card.term),
@@ -889,8 +889,7 @@ describe('offline quizzes', () => {
       ['os.createDeflate([options])', 'Creates and returns a new Deflate object.'],
       ['os.Session()', 'Create a new instance of the os.Session class.'],
     ];
-    const outline = entries.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
-    const content: ExtractedContent = { title: 'os', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const content = entriesContent('os', entries);
     const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'os', content, difficulty: 'medium' });
     assert.deepEqual(
       set.cards.map((card) => `${card.term}: ${card.definition}`),
