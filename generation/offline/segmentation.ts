@@ -323,6 +323,44 @@ function withoutGluedButton(lines: readonly string[]): string[] {
   return kept.filter((line, index) => line !== '' || (lines[index] ?? '').trim() === '');
 }
 
+/** The button's last word where it fell: alone, opening a line, or run onto a word before it ("theebook"). */
+const BUTTON_LAST_WORD = /^ebook$|^ebook\s|(?<=\p{L})ebook$/u;
+
+/**
+ * "A security audit is … reading Download / and analyzing / theebook / source code … potential / the /
+ * security vulnerabilities", "levels ofthe / obviousness / Download / ebook depending…": the button's
+ * words scattered over a paragraph's lines, "Download" ending a line or alone on one, "ebook" after it,
+ * and its "the" alone on a line or run onto a word near it ("ofthe", "thethe"). Found from the "ebook"
+ * with a "Download" a few lines before it, all three go.
+ */
+function withoutScatteredButton(lines: readonly string[]): string[] {
+  const kept = [...lines];
+  const at = (index: number) => (kept[index] ?? '').trim();
+  for (let last = 0; last < kept.length; last += 1) {
+    if (!BUTTON_LAST_WORD.test(at(last))) continue;
+    let download = last - 1;
+    while (download >= Math.max(0, last - BUTTON_WORDS_SPAN) && !/(?:^|\s)Download$/.test(at(download))) download -= 1;
+    if (download < Math.max(0, last - BUTTON_WORDS_SPAN)) continue;
+    kept[download] = at(download).replace(/\s*Download$/, '');
+    // Nearest the "Download" first; before "ebook" is cut, so that "theebook" leaves its own "the".
+    const near = Array.from({ length: 2 * BUTTON_WORDS_SPAN }, (_, step) => download + (step % 2 === 0 ? step / 2 + 1 : -(step + 1) / 2));
+    for (const index of near) {
+      const text = at(index);
+      // "ofthe", "thethe" at a line's end; "theand" at its start: a word that is more of a word without it.
+      const before = /(\p{L}+)the$/u.exec(text)?.[1];
+      const after = /^the(\p{L}+)/u.exec(text)?.[1];
+      if (index === last) continue;
+      if (text === 'the') kept[index] = '';
+      else if (before && zipf(before) > zipf(`${before}the`)) kept[index] = text.slice(0, -'the'.length);
+      else if (after && zipf(after) > zipf(`the${after}`)) kept[index] = text.slice('the'.length);
+      else continue;
+      break;
+    }
+    kept[last] = at(last).replace(/^ebook\s*|ebook$/u, '');
+  }
+  return kept.filter((line, index) => line !== '' || (lines[index] ?? '').trim() === '');
+}
+
 /** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
 /** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
 const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+|@)/;
@@ -425,7 +463,7 @@ function tableCellLines(lines: readonly string[]): Set<number> {
  * `continuation`: the first line of the page after it, where an entry that ends the page goes on.
  */
 export function segmentText(text: string, permissive: boolean, printed = false, continuation = ''): SegmentedText {
-  const lines = withoutGluedButton(text.split(/\r?\n/));
+  const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/)));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
   const cells = printed && !permissive ? tableCellLines(lines) : new Set<number>();

@@ -3052,6 +3052,39 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
+  test('the button\'s words scattered over a paragraph ("reading Download", "theebook", a lone "the"; "ofthe" before a "Download" line) are taken out of it', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'A security audit is the process of thoroughly reading Download',
+      'and analyzing',
+      'theebook',
+      'source code of some software, looking for potential',
+      'the',
+      'security vulnerabilities it could contain.',
+      '',
+      'The consequences of an intrusion will have various',
+      'levels ofthe',
+      'obviousness',
+      'Download',
+      'ebook depending on the motivations of the attacker.',
+      '',
+      'A new directory is created with mkdir Download',
+      'directory, and',
+      'an existing (empty) directory can be',
+      'theremoved',
+      'ebook',
+      'with rmdir directory.',
+    ].join('\n');
+    assert.deepEqual(
+      segmentText(text, false, true).blocks.map((block) => block.text),
+      [
+        'A security audit is the process of thoroughly reading and analyzing the source code of some software, looking for potential security vulnerabilities it could contain.',
+        'The consequences of an intrusion will have various levels of obviousness depending on the motivations of the attacker.',
+        'A new directory is created with mkdir directory, and an existing (empty) directory can be removed with rmdir directory.',
+      ],
+    );
+  });
+
   test('a box labelled "CAUTION …" or "PERSPECTIVE …", an example\'s caption and the site name between "Prev" and "Next" head no section', () => {
     const text = [
       'Download the ebook',
