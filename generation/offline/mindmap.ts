@@ -91,20 +91,22 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
     .filter(([section, level]) => level !== undefined || comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title)));
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
   if (!sections.some(isSignature)) return new Map();
-  return levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled) : entryDepths(sections, title);
+  return levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : entryDepths(sections, title);
 }
 
 /**
  * A converted reference marks its page's headings (the title, "Examples") but sets its entries
- * ("plistlib.load(fp, …)") and boxes in paragraph styles of their own: a heading without a level sits
- * one level below the last heading that has one, as the entries stand under the module's title.
+ * ("plistlib.load(fp, …)") and boxes in paragraph styles of their own, and a printed one read by pdf.js
+ * levels only the headings its fonts set apart: a heading without a level sits one level below the last
+ * heading that has one, or below the page's top heading (the title) before any, as the entries stand
+ * under the module's title beside its "Basic Examples".
  */
-function belowLevelled(levelled: ReadonlyArray<readonly [string, number | undefined]>): Map<string, number> {
+function belowLevelled(levelled: ReadonlyArray<readonly [string, number | undefined]>, top: number): Map<string, number> {
   const depths = new Map<string, number>();
-  let last: number | undefined;
+  let last = top;
   for (const [section, level] of levelled) {
     if (level !== undefined) last = level;
-    depths.set(section, level ?? (last ?? 0) + 1);
+    depths.set(section, level ?? last + 1);
   }
   return depths;
 }

@@ -1455,6 +1455,27 @@ describe('offline mindmaps', () => {
     for (const entry of ['plistlib.load()', 'plistlib.dump()', 'plistlib.dumps()']) assert.ok(branches.includes(entry), branches.join(' | '));
   });
 
+  test('a printed reference whose fonts level only its title and plain sections (pdf.js) keeps its entries beside those sections, not the sections under its last entry', async () => {
+    const title = 'heapq — Heap queue algorithm';
+    const sections: Array<[string, string]> = [
+      ['heapq.heappush(heap, item)', 'Push the value item onto the heap, maintaining the heap invariant of the list.'],
+      ['heapq.heappop(heap)', 'Pop and return the smallest item from the heap, maintaining the heap invariant.'],
+      ['heapq.nlargest(n, iterable)', 'Return a list with the n largest elements from the dataset defined by iterable.'],
+      ['Basic Examples', 'A heapsort can be implemented by pushing all values onto a heap and then popping off the smallest values.'],
+      ['Theory', 'Heaps are binary trees for which every parent node has a value less than or equal to any of its children.'],
+    ];
+    const content: ExtractedContent = {
+      ...entriesContent(title, sections),
+      blocks: [
+        { kind: 'heading', text: title, level: 1 },
+        { kind: 'heading', text: 'Basic Examples', level: 2 },
+        { kind: 'heading', text: 'Theory', level: 2 },
+      ],
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'heapq', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['heapq.heappush()', 'heapq.heappop()', 'heapq.nlargest()', 'Basic Examples', 'Theory']);
+  });
+
   test('in a long text, a word that heads several more specific terms ("variables" beside "local variables") is no node', async () => {
     const topics = ['local variables', 'global variables', 'class variables', 'instance variables'];
     const sections = topics.map((topic, index) => ({

@@ -1,0 +1,10 @@
+import { join } from 'node:path';
+import { createFileExtractor } from './extraction/file-extractor.ts';
+import { analyse } from './generation/offline/analysis.ts';
+const file = process.argv[2] ?? '';
+const extractor = createFileExtractor({ timeoutMs: 120_000, memoryMb: 1024 });
+const content = await extractor.extract({ path: join('eval/corpus', file), fileName: file });
+await extractor.close();
+const a = analyse(content);
+console.log('levels', [...a.headingLevels]);
+console.log('headings', a.headings);
