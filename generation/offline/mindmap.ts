@@ -104,9 +104,11 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
 function belowLevelled(levelled: ReadonlyArray<readonly [string, number | undefined]>, top: number): Map<string, number> {
   const depths = new Map<string, number>();
   let last = top;
+  let lastIsEntry = false;
   for (const [section, level] of levelled) {
-    if (level !== undefined) last = level;
-    depths.set(section, level ?? last + 1);
+    if (level !== undefined) [last, lastIsEntry] = [level, isSignature(section)];
+    // An entry after an entry the fonts did level ("weakref.proxy(…)" over "weakref.getweakrefcount(…)") is its sibling.
+    depths.set(section, level ?? (lastIsEntry && isSignature(section) ? last : last + 1));
   }
   return depths;
 }

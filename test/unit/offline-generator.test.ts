@@ -1460,6 +1460,7 @@ describe('offline mindmaps', () => {
     const sections: Array<[string, string]> = [
       ['heapq.heappush(heap, item)', 'Push the value item onto the heap, maintaining the heap invariant of the list.'],
       ['heapq.heappop(heap)', 'Pop and return the smallest item from the heap, maintaining the heap invariant.'],
+      ['heapq.heapify(x)', 'Transform the list x into a heap, in place, in linear time of its length.'],
       ['heapq.nlargest(n, iterable)', 'Return a list with the n largest elements from the dataset defined by iterable.'],
       ['Basic Examples', 'A heapsort can be implemented by pushing all values onto a heap and then popping off the smallest values.'],
       ['Theory', 'Heaps are binary trees for which every parent node has a value less than or equal to any of its children.'],
@@ -1468,12 +1469,14 @@ describe('offline mindmaps', () => {
       ...entriesContent(title, sections),
       blocks: [
         { kind: 'heading', text: title, level: 1 },
+        // The fonts set one entry apart, not the one after it, which is its sibling all the same.
+        { kind: 'heading', text: 'heapq.heappop(heap)', level: 2 },
         { kind: 'heading', text: 'Basic Examples', level: 2 },
         { kind: 'heading', text: 'Theory', level: 2 },
       ],
     };
     const map = (await generator.mindmap({ sourceTitle: 'heapq', content, difficulty: 'medium' })).content;
-    assert.deepEqual(branchLabels(map), ['heapq.heappush()', 'heapq.heappop()', 'heapq.nlargest()', 'Basic Examples', 'Theory']);
+    assert.deepEqual(branchLabels(map), ['heapq.heappush()', 'heapq.heappop()', 'heapq.heapify()', 'heapq.nlargest()', 'Basic Examples', 'Theory']);
   });
 
   test('in a long text, a word that heads several more specific terms ("variables" beside "local variables") is no node', async () => {
