@@ -65,6 +65,10 @@ const LICENCE_HEADING = /\b(?:free documentation license|general public license|
 
 /** Blocks no fact is drawn from: code and console output, and a page's chrome (navigation, footers). */
 const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
+/** "filecmp.clear_cache()": a module's entry that takes nothing, as a printed reference heads it. */
+const ENTRY_WITHOUT_PARAMETERS = /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\(\)$/u;
+/** "gzip — Support for gzip files": a reference page's title, its module's name first. */
+const MODULE_TITLE = /^([\p{L}_][\w.]*)\s+[—–-]\s/u;
 
 /**
  * The outline with the text of code and boilerplate blocks taken out, where the extractor labelled
@@ -76,8 +80,32 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
   // A printed reference sets an entry's signature in the code font ("statistics.mean(data)" over "Return the
   // sample arithmetic mean…"): a line of its own that heads the entry, as segmentation reads it, not code. Only
   // on a page: a web page marks its entries as such, and a line of code there is an example.
-  const isFact = (block: ContentBlock) => !NOT_FACTS.has(block.kind) || (block.kind === 'code' && block.page !== undefined && declaresParameters(block.text));
-  const excluded = [...new Set((content.blocks ?? []).filter((block) => !isFact(block)).map((block) => unpadded(block.text).trim()))].filter(Boolean);
+  // pdf.js runs the code font's lines together: a signature the print wrapped ("gzip.open(filename, …," over
+  // "newline=None)") is one entry, and a block that ends a sentence in the code font and goes on with the
+  // next entry ("clear_cache()." over "filecmp.cmpfiles(dir1, …)") keeps that last line, when it names the
+  // page's module (an example's "f.write(content)" does not) or takes nothing and a description follows.
+  const blocks = content.blocks ?? [];
+  const module = MODULE_TITLE.exec(content.title ?? '')?.[1];
+  const headsEntry = (line: string, index: number) => {
+    const next = blocks[index + 1];
+    const described = next?.kind === 'prose' && /^\p{Lu}/u.test(next.text);
+    const ownModule =
+      module !== undefined &&
+      line
+        .trim()
+        .replace(/^(?:class|exception)\s+/, '')
+        .startsWith(`${module}.`);
+    return ownModule && (declaresParameters(line) || (ENTRY_WITHOUT_PARAMETERS.test(line.trim()) && described));
+  };
+  const excludedText = (block: ContentBlock, index: number): string[] => {
+    if (!NOT_FACTS.has(block.kind)) return [];
+    const text = unpadded(block.text).trim();
+    if (block.kind !== 'code' || block.page === undefined) return [text];
+    const lines = text.split('\n');
+    if (declaresParameters(lines.join(' ')) || (lines.length === 1 && headsEntry(text, index))) return [];
+    return lines.length > 1 && headsEntry(lines.at(-1) ?? '', index) ? lines.slice(0, -1).map((line) => line.trim()) : [text];
+  };
+  const excluded = [...new Set(blocks.flatMap(excludedText))].filter(Boolean);
   if (excluded.length === 0) return content.outline;
   // Only where a block stands on its own lines: the code block "mosquitto" must not cut the word out
   // of "Then use mosquitto_sub to subscribe…".

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { difficulties, type Difficulty, type ExtractedContent, type MindmapContent, type QuizQuestion } from '../../domain/learning-content.ts';
+import {
+  difficulties,
+  type ContentBlock,
+  type Difficulty,
+  type ExtractedContent,
+  type MindmapContent,
+  type QuizQuestion,
+} from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
@@ -931,6 +938,32 @@ describe('offline quizzes', () => {
     assert.ok(!analysis.sentences.some((sentence) => sentence.text.includes('>>>')), 'the example line is no fact');
     // A call that passes values is an example, not an entry: no section of its own, no fact.
     assert.ok(![...sections].some((section) => section?.includes('keypad')) && !analysis.sentences.some((sentence) => sentence.text.includes('keypad(')));
+  });
+
+  test("pdf.js's code-font blocks: a wrapped signature, one run on after a sentence's code, and a module's entry without parameters head their entries; an example's call does not", () => {
+    const blocks: Array<[ContentBlock['kind'], string]> = [
+      ['code', "gzip.open(filename, mode='rb', compresslevel=9,\nnewline=None)"],
+      ['prose', 'Open a gzip-compressed file in binary or text mode, returning a file object.'],
+      ['prose', 'The whole cache of past comparisons may be cleared with the function'],
+      ['code', 'clear_cache().\ngzip.compress(data, compresslevel=9)'],
+      ['prose', 'Compress the data, returning a bytes object containing the compressed data.'],
+      ['code', 'gzip.clear_cache()'],
+      ['prose', 'Clear the cache of the module so that every file is read again afterwards.'],
+      ['code', 'with gzip.open(name) as f:\nf.write(content)'],
+      ['prose', 'Each example writes the content of the file again through the file object.'],
+    ];
+    const text = blocks.map(([, block]) => block).join('\n');
+    const analysis = analyse({
+      title: 'gzip — Support for gzip files',
+      text,
+      outline: [{ kind: 'page', index: 0, text }],
+      blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })),
+    });
+    assert.deepEqual(analysis.headings, [
+      "gzip.open(filename, mode='rb', compresslevel=9, newline=None)",
+      'gzip.compress(data, compresslevel=9)',
+      'gzip.clear_cache()',
+    ]);
   });
 
   test("a manual's package or program is asked by what it does among the other packages, or programs, the page names: not one that names itself, points back, or is a word English makes", () => {
