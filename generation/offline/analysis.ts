@@ -170,7 +170,9 @@ function build(content: ExtractedContent): Analysis {
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);
     const contents = tableOfContents(segmented.blocks);
-    for (const [index, textBlock] of segmented.blocks.entries()) {
+    for (const [index, segment] of segmented.blocks.entries()) {
+      // "4. Book Structure" printed on the page so titled: the page's own heading, its number read as a list's.
+      const textBlock: TextBlock = printed && isOwnTitle(segment, content.title) ? { kind: 'heading', text: content.title?.trim() ?? segment.text } : segment;
       if (textBlock.kind === 'heading' && isLicenceFrom(position, textBlock.text)) licence = true;
       if (licence) break;
       // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
@@ -297,6 +299,10 @@ function subjectName(sentences: readonly Sentence[]): string | undefined {
   const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
   return first && first[1] >= MIN_SUBJECT_MENTIONS && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
 }
+
+/** A list item reading as the document's title without its number ("Book Structure" of "4. Book Structure"). */
+const isOwnTitle = (block: TextBlock, title: string | undefined) =>
+  block.kind === 'bullet' && title !== undefined && /^\d+\.\s/.test(title.trim()) && title.trim().replace(/^\d+\.\s+/, '') === block.text.trim();
 
 /** "Prev | The Debian Administrator's Handbook | Next": the site's name in a printed page's navigation bar. */
 function inNavigationBar(blocks: readonly TextBlock[], index: number): boolean {

@@ -3004,7 +3004,7 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
-  test('a printed page\'s links to its neighbouring sections under its navigation bar ("Prev" over "4. Book Structure") are no text', () => {
+  test('a printed page\'s links to its neighbouring sections under its navigation bar ("Prev" over "4. Book Structure") are no text; the page\'s own title there is its heading', () => {
     const text = [
       'Prev',
       '',
@@ -3025,6 +3025,8 @@ describe('what a printed page puts around its text', () => {
       analysis.blocks.filter((block) => block.kind !== 'heading').map((block) => block.text),
       ['This book is developed like a free software project, and your input and help are welcome.'],
     );
+    assert.deepEqual(analysis.headings, ['5. Contributing']);
+    assert.equal(analysis.sentences[0]?.section, '5. Contributing');
   });
 
   test('a console session\'s "..." prompt alone on its line, or a number it prints alone ("1"), keeps what the session prints out of the headings ("Starting", "4 16")', async () => {
