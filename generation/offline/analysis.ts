@@ -66,7 +66,7 @@ const LICENCE_HEADING = /\b(?:free documentation license|general public license|
 /** Blocks no fact is drawn from: code and console output, and a page's chrome (navigation, footers). */
 const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
 /** "filecmp.clear_cache()": a module's entry that takes nothing, as a printed reference heads it. */
-const ENTRY_WITHOUT_PARAMETERS = /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\(\)$/u;
+const ENTRY_WITHOUT_PARAMETERS = /^[\p{L}_]\w*(?:\.[\p{L}_]\w*)+\(\)$/u;
 /** "gzip — Support for gzip files": a reference page's title, its module's name first. */
 const MODULE_TITLE = /^([\p{L}_][\w.]*)\s+[—–-]\s/u;
 
