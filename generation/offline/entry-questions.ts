@@ -73,20 +73,56 @@ const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
   (token.pos === 'VERB' || (token.pos === 'NOUN' && readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of'))));
 
-/** "Raises an auditing event glob.glob…", "Changed in version 3.1: …": the reference's notices about an entry, which say nothing of what it does. */
-const NOTICE = /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated since)\b/i;
+/** "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "This property is an extension by Node.js", "This function is only available for zlib-based streams": the reference's notices about an entry, which say nothing of what it does. */
+const NOTICE = /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated since|this \w+ is (?:an extension by|only available)\b)/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
 const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 
+/** "This function ensures that…", "This method is almost identical to domain.bind()": the entry as the subject, a verb after it. */
+const ENTRY_AS_SUBJECT = /^this\s+(?:function|method|class|constructor|decorator|property)$/i;
+const FINITE: ReadonlySet<string> = new Set(['VERB', 'AUX']);
+/** "Similar to insort_left(), but…", "Like gettext(), but…", "Same as gettempdir() but…", "Opposite of unref().": the entry beside another it names. */
+const COMPARISONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^same\s+as\s+\S+\(\)/i, 'is the same as'],
+  [/^opposite\s+of\s+\S+\(\)/i, 'is the opposite of'],
+  [/^similar\s+to\s+\S+\(\)/i, 'is similar to'],
+  [/^like\s+\S+\(\)/i, 'is like'],
+];
+
+/**
+ * What an entry that is the subject of its first sentence does ("This function ensures…" → "ensures…"),
+ * or how it compares with another entry it names ("Like gettext(), but look the message up…" → "is like
+ * gettext(), but looks the message up…"): a reference's ways of saying what an entry does besides the
+ * bare verb.
+ */
+function sayingOf(tokens: readonly Token[], text: string): string | undefined {
+  const [first, second, verb] = tokens;
+  const joined = (from: readonly Token[]) => from.map((token, index) => (index === 0 ? token.text : token.space + token.text)).join('');
+  if (first && second && verb && ENTRY_AS_SUBJECT.test(`${first.text} ${second.text}`) && FINITE.has(verb.pos)) return joined(tokens.slice(2));
+  const phrase = COMPARISONS.find(([lead]) => lead.test(text))?.[1];
+  if (!phrase) return undefined;
+  // "…, but look the message up", "… but redirecting sys.stderr": the verb after "but" agrees with the entry asked about.
+  const agreeing = tokens.map((token, index) => {
+    if (tokens[index - 1]?.lower !== 'but') return token;
+    if (token.pos === 'VERB' && /ing$/.test(token.lower)) return { ...token, text: thirdPerson(token.lemma) };
+    return isJoinedVerb(token, tokens[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token;
+  });
+  // "insort_left() , but": a space the page set before the comma.
+  return `${phrase} ${joined(agreeing.slice(phrase === 'is like' ? 1 : 2))}`.replace(/\s+,/g, ',');
+}
+
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"). */
 function description(sentence: Sentence): string | undefined {
-  const [first, ...rest] = sentence.tokens;
-  if (!first || !/^\p{Lu}/u.test(first.text) || !readsAsVerb(first.lemma.toLowerCase()) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text))
-    return undefined;
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
   // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
   // full stop kept two sentences together; a question asks by one.
   if (/\.\s+\p{Lu}/u.test(sentence.text)) return undefined;
+  const [first, ...rest] = sentence.tokens;
+  if (!first || !/^\p{Lu}/u.test(first.text) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text)) return undefined;
+  // "Like gettext(), but…" before "like" read as a verb.
+  const saying = sayingOf(sentence.tokens, sentence.text);
+  if (saying) return asked(saying);
+  if (!readsAsVerb(first.lemma.toLowerCase())) return undefined;
   // "Collapse and truncate the given text", "Mark the graph as finished and check for cycles": every verb
   // joined to the first agrees with the thing asked about.
   const [and, second] = rest;
@@ -98,9 +134,19 @@ function description(sentence: Sentence): string | undefined {
   );
   const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;
-  // "…in the heap, see V8 GetHeapCodeAndMetadataStatistics API.": a pointer elsewhere is no part of what it does.
-  return text.replace(/\s*\.$/, '').replace(/[,;]\s+see\s.*$/is, '');
+  return asked(text);
 }
+
+/**
+ * A description as a question says it: without its full stop, without a pointer elsewhere ("…in the heap,
+ * see V8 GetHeapCodeAndMetadataStatistics API."), and naming the functions it mentions by their names
+ * ("passed to find() to get…" → "passed to find to get…"), as a question's text holds no code.
+ */
+const asked = (text: string) =>
+  text
+    .replace(/\s*\.$/, '')
+    .replace(/[,;]\s+see\s.*$/is, '')
+    .replace(/(?<=\w)\(\)(?!\w)/g, '');
 
 /**
  * "…to compare the directories a and b. ignore is a list of names…": a parameter's name in lower case

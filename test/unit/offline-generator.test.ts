@@ -873,6 +873,25 @@ describe('offline quizzes', () => {
     );
   });
 
+  test('an entry is asked by what it does when its description makes it the subject ("This function implements…") or compares it with another ("Like gettext(), but look…"), naming functions without their parentheses; an availability notice describes nothing', () => {
+    const entries: Array<[string, string]> = [
+      ['gettext.gettext(message)', 'Return the localized translation of message, based on the current global domain.'],
+      ['gettext.dgettext(domain, message)', 'Like gettext(), but look the message up in the specified domain.'],
+      ['gettext.ngettext(singular, plural, n)', 'Like gettext(), but consider plural forms of the message.'],
+      ['gettext.find(domain, localedir)', 'This function implements the standard .mo file search algorithm.'],
+      ['gettext.bindtextdomain(domain, localedir)', 'Bind the domain to the locale directory localedir.'],
+      ['gettext.lgettext(message)', 'Similar to gettext(), but returning the translation encoded in the preferred system encoding.'],
+      ['gettext.params(level)', 'This function is only available for zlib-based streams, i.e. not Brotli.'],
+      ['gettext.monitor(options)', 'This function is an extension by Node.js to the standard of the web platform.'],
+      ['gettext.install(domain)', 'This installs the function _() in the builtins namespace of the interpreter.'],
+    ];
+    const asked = new Map(entryQuestionsOf(analyseEntries('gettext', entries), 'medium').map((question) => [question.answer.text, question.stem]));
+    assert.equal(asked.get('dgettext'), 'Which gettext function is like gettext, but looks the message up in the specified domain?');
+    assert.equal(asked.get('find'), 'Which gettext function implements the standard .mo file search algorithm?');
+    assert.equal(asked.get('lgettext'), 'Which gettext function is similar to gettext, but returns the translation encoded in the preferred system encoding?');
+    assert.ok(!asked.has('params') && !asked.has('monitor') && !asked.has('install'), [...asked.keys()].join(', '));
+  });
+
   test('an entry whose description ran two sentences together ("…the test b in a. Note the reversed operands.") is not asked', () => {
     const entries: Array<[string, string]> = [
       ['operator.contains(a, b)', 'Return the outcome of the test b in a. Note the reversed operands.'],
