@@ -7,7 +7,7 @@ import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
-import { declaresParameters, segmentText, type TextBlock } from './segmentation.ts';
+import { classEntryName, declaresParameters, isBareMethod, segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
 import { capitaliseFirst, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
@@ -86,6 +86,13 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
   // page's module (an example's "f.write(content)" does not) or takes nothing and a description follows.
   const blocks = content.blocks ?? [];
   const module = MODULE_TITLE.exec(content.title ?? '')?.[1];
+  // A class's methods ("append(x)" after "class array.array(…)") are printed by their bare names.
+  let underClass = false;
+  const inClass = blocks.map((block) => {
+    const within = underClass;
+    underClass ||= block.text.split('\n').some((line) => classEntryName(line) !== undefined);
+    return within;
+  });
   const headsEntry = (line: string, index: number) => {
     const next = blocks[index + 1];
     const described = next?.kind === 'prose' && /^\p{Lu}/u.test(next.text);
@@ -95,7 +102,10 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
         .trim()
         .replace(/^(?:class|exception)\s+/, '')
         .startsWith(`${module}.`);
-    return ownModule && (declaresParameters(line) || (ENTRY_WITHOUT_PARAMETERS.test(line.trim()) && described));
+    if (inClass[index] && isBareMethod(line) && described) return true;
+    // "class bz2.BZ2Decompressor": a class printed without parameters heads its entry, and its methods' after it.
+    const bare = ENTRY_WITHOUT_PARAMETERS.test(line.trim()) || classEntryName(line) !== undefined;
+    return ownModule && (declaresParameters(line) || (bare && described));
   };
   const excludedText = (block: ContentBlock, index: number): string[] => {
     if (!NOT_FACTS.has(block.kind)) return [];
@@ -130,6 +140,8 @@ function build(content: ExtractedContent): Analysis {
   let seed = hashText(content.title ?? '');
   const codeLines: string[] = [];
   let section: string | undefined;
+  /** A printed class's methods go on over the page's end. */
+  let underClass: string | undefined;
 
   const entries = entriesOf(content);
   // The licence a manual ends with ("Appendix A Copying Information", the GFDL) is boilerplate: nothing
@@ -166,7 +178,8 @@ function build(content: ExtractedContent): Analysis {
 
     const printed = entry.kind === 'page';
     const nextPage = printed ? (entries[entryIndex + 1]?.text.trimStart().split('\n', 1)[0] ?? '') : '';
-    const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim());
+    const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim(), printed ? underClass : undefined);
+    underClass = segmented.className;
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);
     const contents = tableOfContents(segmented.blocks);

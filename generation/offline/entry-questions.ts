@@ -149,6 +149,13 @@ const asked = (text: string) =>
     .replace(/(?<=\w)\(\)(?!\w)/g, '');
 
 /**
+ * "Mapping class that references keys weakly", "Class that simulates a dictionary": a description that
+ * opens with what the entry is, not with a verb a question can say it does ("Which class classes…"),
+ * though it describes the entry well for a card.
+ */
+const NAMES_WHAT_IT_IS = /^(?:\p{L}+ing|class(?:es)?)\b/iu;
+
+/**
  * "…to compare the directories a and b. ignore is a list of names…": a parameter's name in lower case
  * after a full stop kept the next sentence in the description; a card may show both, a question asks by one.
  */
@@ -217,9 +224,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
         .map(option);
     return entries.flatMap((entry): Candidate[] => {
       const { does } = entry;
-      // "Mapping class that references keys weakly" describes a class well for a card, but its first word
-      // names what it is, no verb a question can say the entry does ("Which class mappings…").
-      if (!does || /^\p{L}+ing\b/u.test(entry.sentence.text) || RUNS_ON.test(does) || optionsFor(entry, does).length < OPTIONS - 1) return [];
+      if (!does || NAMES_WHAT_IT_IS.test(entry.sentence.text) || RUNS_ON.test(does) || optionsFor(entry, does).length < OPTIONS - 1) return [];
       return [
         {
           kind: 'entry',

@@ -13,7 +13,8 @@ export type TextBlock = { kind: BlockKind; text: string };
 export type TableRow = { cells: string[]; line: string };
 export type RawTable = { headers: string[]; rows: TableRow[] };
 /** `code`: the lines left out as code or console output, whose words tell an example's names. */
-export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[]; code: string[] };
+/** `className`: the class whose methods the text ends among, for the page after it. */
+export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[]; code: string[]; className?: string };
 
 const BULLET = /^\s*(?:[-•*▪◦‣·–—]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
 const TERMINAL = /[.!?]["”’)]?$/;
@@ -379,6 +380,40 @@ function entryHeading(line: string, next: string, afterBlank: boolean): string |
   return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
 }
 
+/** "class array.array(typecode[, initializer])", "queue.Queue(maxsize=0)": an entry for a class, by the name its methods are printed under. */
+function classOf(line: string, entry: string): string | undefined {
+  const name = entry.replace(/\(.*$/s, '').split('.').at(-1) ?? '';
+  return /^(?:class|exception)\s/.test(line.trim()) || /^\p{Lu}/u.test(name) ? name : undefined;
+}
+
+/** The class a line heads the entry of, when it does. */
+export function classEntryName(line: string): string | undefined {
+  const entry = entrySignature(line);
+  return entry === undefined ? undefined : classOf(line, entry);
+}
+
+/**
+ * "append(x)", "buffer_info()": a method as a printed class lists it, by its bare name in lower case with
+ * the parameters it declares; "fib(2000)" passes values and "NormalDist(mu=41.0, sigma=4.5)" makes an
+ * instance, calls in an example.
+ */
+export function isBareMethod(line: string): boolean {
+  const text = line.trim().replace(ENTRY_LABEL, '');
+  if (!/^[\p{Ll}_]\w*\(/u.test(text) || !isSignature(text)) return false;
+  const parameters = /\((.*)\)$/su.exec(text)?.[1]?.replace(/[[\]]/g, '') ?? '';
+  return parameters.trim() === '' || parameters.split(',').every((parameter) => PARAMETER.test(parameter));
+}
+
+/**
+ * "append(x)" over "Append a new item…" after "class array.array(…)": a printed reference sets a class's
+ * methods under it without the class's name, as the web page prints them; the heading names the method
+ * with its class ("array.append(x)"), as the web page's permalink does.
+ */
+function methodHeading(line: string, next: string, className: string | undefined): string | undefined {
+  if (className === undefined || !isBareMethod(line) || !/^\p{Lu}/u.test(next) || isCodeLine(next)) return undefined;
+  return `${className}.${line.trim().replace(ENTRY_LABEL, '')}`;
+}
+
 /** Lines a signature's parameters may wrap onto in print. */
 const MAX_SIGNATURE_LINES = 3;
 const OPENS_SIGNATURE = /^(?:(?:class|exception)\s+)?[\p{L}_]\w*(?:\.\w+)+\(/u;
@@ -432,18 +467,22 @@ export function entrySignature(line: string): string | undefined {
 }
 
 const MAX_CELL_WORDS = 4;
+const MAX_HEADER_CELL_WORDS = 8;
 const MIN_CELL_RUN = 6;
 /**
  * A printed table read without its layout comes out a cell to a paragraph ("Character", "Byte order",
  * "Size", "Alignment", "@", "native", …): six or more short one-line paragraphs in a row are such cells,
- * no headings and no sentences.
+ * no headings and no sentences; so is a longer line among them, a header the layout printed in their
+ * flow ("Python type Standard size Notes", "Minimum size in bytes Notes").
  */
 function tableCellLines(lines: readonly string[]): Set<number> {
   const cells = new Set<number>();
   let run: number[] = [];
+  let short = 0;
   const endRun = () => {
-    if (run.length >= MIN_CELL_RUN) for (const index of run) cells.add(index);
+    if (short >= MIN_CELL_RUN) for (const index of run) cells.add(index);
     run = [];
+    short = 0;
   };
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]?.trim() ?? '';
@@ -451,8 +490,11 @@ function tableCellLines(lines: readonly string[]): Set<number> {
     const before = lines[index - 1]?.trim() ?? '';
     // The first cell may follow the sentence that announces the table without a blank line between.
     const alone = !lines[index + 1]?.trim() && (!before || (run.length === 0 && /[.!?:]$/.test(before) && /^\p{Lu}/u.test(line)));
-    if (alone && wordCount(line) <= MAX_CELL_WORDS && !TERMINAL.test(line) && !BULLET.test(line)) run.push(index);
-    else endRun();
+    const words = wordCount(line);
+    if (alone && words <= MAX_HEADER_CELL_WORDS && !TERMINAL.test(line) && !BULLET.test(line)) {
+      run.push(index);
+      if (words <= MAX_CELL_WORDS) short += 1;
+    } else endRun();
   }
   endRun();
   return cells;
@@ -460,9 +502,10 @@ function tableCellLines(lines: readonly string[]): Set<number> {
 
 /**
  * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
- * `continuation`: the first line of the page after it, where an entry that ends the page goes on.
+ * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
+ * `underClass`: the class whose methods the page before ended among.
  */
-export function segmentText(text: string, permissive: boolean, printed = false, continuation = ''): SegmentedText {
+export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', underClass?: string): SegmentedText {
   const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/)));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
@@ -480,12 +523,15 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   let inConsole = false;
   /** Lines after a "Download" button in which the rest of its label ("the ebook") may still come. */
   let buttonLines = 0;
+  /** The class whose entry was the last heading: its methods may follow under their bare names. */
+  let className = underClass;
 
   const close = () => {
     if (!open) return;
     const joined = collapseWhitespace(open.lines.join(' '));
     const heading = open.kind === 'prose' && (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
     if (joined) blocks.push({ kind: heading ? 'heading' : open.kind, text: joined });
+    if (heading) className = undefined;
     open = undefined;
   };
 
@@ -523,9 +569,11 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     while (following < lines.length && !(lines[following] ?? '').trim()) following += 1;
     // "class bz2.BZ2Compressor(compresslevel=9)" last on its page: its description opens the next one.
     const next = following < lines.length ? (lines[following]?.trim() ?? '') : continuation;
-    const entry = entryHeading(signature.text, next, following > signature.end + 1);
+    const dotted = entryHeading(signature.text, next, following > signature.end + 1);
+    const entry = dotted ?? methodHeading(signature.text, next, className);
     if (entry) {
       close();
+      if (dotted) className = classOf(signature.text, dotted);
       blocks.push({ kind: 'heading', text: entry });
       afterCode = false;
       index = signature.end;
@@ -563,5 +611,5 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     open = { kind: bullet ? 'bullet' : 'prose', lines: [content] };
   }
   close();
-  return { blocks, tables, code };
+  return { blocks, tables, code, className };
 }

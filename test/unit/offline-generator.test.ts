@@ -784,7 +784,7 @@ describe('offline quizzes', () => {
     assert.ok(!blanks("Event: 'line'").includes('listener function'), blanks("Event: 'line'").join(', '));
   });
 
-  test('an entry whose description names it is asked among entries it names as well (getHeapSnapshot beside writeHeapSnapshot), without a pointer elsewhere; a noun phrase in -ing describes nothing', () => {
+  test('an entry whose description names it is asked among entries it names as well (getHeapSnapshot beside writeHeapSnapshot), without a pointer elsewhere; a noun phrase in -ing or "Class that…" asks nothing', () => {
     const entries: Array<[string, string]> = [
       ['v8.getHeapSnapshot()', 'Generates a snapshot of the current V8 heap and returns a stream for reading it.'],
       ['v8.writeHeapSnapshot()', 'Generates a snapshot of the current V8 heap and writes it to a JSON file.'],
@@ -797,6 +797,7 @@ describe('offline quizzes', () => {
       ['v8.WeakRefSet()', 'Creates a set that references its items of the engine weakly.'],
       ['v8.WeakPair()', 'Creates a pair of the objects a and b. ignore is a list of the engine references to leave weakly held.'],
       ['v8.WeakCell()', 'Creates a cell that references one value of the engine weakly.'],
+      ['v8.WeakBag()', 'Class that keeps several values of the engine for later use.'],
     ];
     const analysis = analyseEntries('v8', entries);
     const asked = new Map(entryQuestionsOf(analysis, 'medium').map((question) => [question.answer.text, question]));
@@ -815,7 +816,12 @@ describe('offline quizzes', () => {
     assert.ok(
       describedEntries(analysis)
         .flat()
-        .some((entry) => entry.member === 'WeakKeyMap' && entry.does !== undefined),
+        .filter((entry) => entry.does !== undefined)
+        .map((entry) => entry.member)
+        .includes('WeakKeyMap') &&
+        describedEntries(analysis)
+          .flat()
+          .some((entry) => entry.member === 'WeakBag' && entry.does !== undefined),
     );
   });
 
@@ -983,6 +989,41 @@ describe('offline quizzes', () => {
       'gzip.compress(data, compresslevel=9)',
       'gzip.clear_cache()',
     ]);
+  });
+
+  test("pdf.js's code-font blocks: a class's methods printed by their bare names head their entries, under the class printed last, with or without parameters; a call making an instance in an example does not", () => {
+    const blocks: Array<[ContentBlock['kind'], string]> = [
+      ['code', 'class statistics.NormalDist(mu=0.0, sigma=1.0)'],
+      ['prose', 'Returns a new NormalDist object where mu represents the arithmetic mean of the data.'],
+      ['code', 'samples(n, *, seed=None)'],
+      ['prose', 'Generates n random samples for a given mean and standard deviation.'],
+      ['code', 'class statistics.Sampler'],
+      ['prose', 'Create a sampler that draws values from a population of measurements.'],
+      ['code', 'draw(n)'],
+      ['prose', 'Draw n values from the population at random.'],
+      ['code', 'NormalDist(mu=41.0, sigma=4.5)'],
+      ['prose', 'Dividing a constant by an instance of the class is not supported by the module.'],
+      ['heading', 'Examples and Recipes'],
+      ['prose', 'The recipes below show the class at work on measurements of a population.'],
+      ['code', 'overlap(other)'],
+      ['prose', 'Each recipe compares two distributions of the measurements in the population.'],
+    ];
+    const text = blocks.map(([, block]) => block).join('\n');
+    const analysis = analyse({
+      title: 'statistics — Mathematical statistics functions',
+      text,
+      outline: [{ kind: 'page', index: 0, text }],
+      blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })),
+    });
+    assert.deepEqual(analysis.headings, [
+      'statistics.NormalDist(mu=0.0, sigma=1.0)',
+      'NormalDist.samples(n, *, seed=None)',
+      'statistics.Sampler()',
+      'Sampler.draw(n)',
+      'Examples and Recipes',
+    ]);
+    // Under a heading, a bare call is an example's code: no text of the page.
+    assert.ok(!analysis.sentences.some((sentence) => sentence.text.includes('overlap(other)')));
   });
 
   test("a manual's package or program is asked by what it does among the other packages, or programs, the page names: not one that names itself, points back, or is a word English makes", () => {
@@ -1420,6 +1461,40 @@ describe('offline mindmaps', () => {
       analysis.sentences.find((sentence) => sentence.text.startsWith('Create a new queue'))?.section,
       'heapq.Queue(maxsize=0, items=None, key=None, reverse=False, lock=None, timeout=None)',
     );
+  });
+
+  test("a printed class's methods, set under it by their bare names (\"append(x)\"), head their entries named with the class, also over a page's end; a plain heading ends the class, and an example's call heads nothing", () => {
+    const pages = [
+      [
+        'class array.array(typecode[, initializer])',
+        'A new array whose items are restricted by typecode, and initialized from the optional initializer value.',
+        'append(x)',
+        'Append a new item with value x to the end of the array.',
+        'buffer_info()',
+      ],
+      [
+        'Return a tuple giving the current memory address and the length of the buffer.',
+        'count(x)',
+        'Return the number of occurrences of x in the array.',
+        'fib(2000)',
+        'This call prints the numbers of the series below two thousand.',
+        'Examples',
+        'The following example builds an array and counts its items for the reader.',
+        'index(x)',
+        'Return the smallest i such that i is the index of the first occurrence of x.',
+      ],
+    ].map((lines) => lines.join('\n'));
+    const content: ExtractedContent = {
+      title: 'array — Efficient arrays of numeric values',
+      text: pages.join('\n\n'),
+      outline: pages.map((text, index) => ({ kind: 'page' as const, index, text })),
+    };
+    const sectionOf = (opening: string) => analyse(content).sentences.find((sentence) => sentence.text.startsWith(opening))?.section;
+    assert.equal(sectionOf('Append a new item'), 'array.append(x)');
+    assert.equal(sectionOf('Return a tuple giving'), 'array.buffer_info()');
+    assert.equal(sectionOf('Return the number of occurrences'), 'array.count(x)');
+    assert.equal(sectionOf('Return the smallest i'), 'Examples');
+    assert.equal(sectionOf('This call prints'), 'array.count(x)');
   });
 
   test('a printed "See also:" box points to other documents ("Module pickle"): no branch, no fact of the page', async () => {
@@ -3072,9 +3147,24 @@ describe('what a printed page puts around its text', () => {
     );
   });
 
-  test('a printed table read a cell to a paragraph ("Character", "Byte order", "Size", …) gives no headings and no sentences', async () => {
+  test('a printed table read a cell to a paragraph ("Character", "Byte order", "Size", …), its header row printed in their flow among them, gives no headings and no sentences', async () => {
     const { segmentText } = await import('../../generation/offline/segmentation.ts');
-    const cells = ['Character', 'Byte order', 'Size', 'Alignment', '@', 'native', 'native', 'native', '<', 'little-endian', 'standard', 'none'];
+    const cells = [
+      'Format C Type',
+      'Python type Standard size Notes',
+      'Character',
+      'Byte order',
+      'Size',
+      'Alignment',
+      '@',
+      'native',
+      'native',
+      'native',
+      '<',
+      'little-endian',
+      'standard',
+      'none',
+    ];
     const text = [
       'Byte Order, Size, and Alignment',
       '',
