@@ -70,10 +70,13 @@ const isInline = (node: ChildNode) => {
   return tag !== '' && !BLOCK.has(tag) && !SKIPPED.has(tag) && element.querySelector(BLOCKS) === null;
 };
 
+/** What a list item holds besides its own words: nested lists, and code ("On Linux:" over a fenced command). */
+const isItemBlock = (element: Element) => isList(element) || tagOf(element) === 'pre';
+
 function listLines(list: Element, depth: number): string[] {
   const lines: string[] = [];
   for (const item of childElements(list).filter((child) => tagOf(child) === 'li')) {
-    const own = oneLine(inlineText(item, isList));
+    const own = oneLine(inlineText(item, isItemBlock));
     if (own) lines.push(`${'  '.repeat(depth)}- ${own}`);
     for (const nested of childElements(item).filter(isList)) lines.push(...listLines(nested, depth + 1));
   }
@@ -283,6 +286,7 @@ function sectionsOf(body: Element): Section[] {
       emphasised(node);
       (sections.at(-1) as Section).blocks.push(lines.join('\n'));
       for (const line of lines) typed('listItem', line.trim().replace(/^- /, ''));
+      for (const code of Array.from(node.querySelectorAll('pre')) as Element[]) add('code', (code.textContent ?? '').replace(/\s+$/, ''));
     } else if (tag === 'table') add('table', tableLines(node).join('\n'));
     else if (tag === 'pre') add('code', (node.textContent ?? '').replace(/\s+$/, ''));
     else if (tag === 'dl') {

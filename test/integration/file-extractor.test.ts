@@ -381,6 +381,34 @@ describe('Markdown of a static site', () => {
     assert.doesNotMatch(content.text, /layout: default|SPDX/);
     assert.match(content.text, /Compile the project/);
   });
+
+  test('a fenced command inside a list item is code of its own, not the item\'s words ("On Linux:" over `npx postject …`)', async () => {
+    const markdown = [
+      '# Injecting the blob',
+      '',
+      '1. Inject the blob into the copied binary:',
+      '   * On Linux:',
+      '     ```bash',
+      '     npx postject hello NODE_SEA_BLOB sea-prep.blob',
+      '     ```',
+      '   * On macOS:',
+      '     ```bash',
+      '     npx postject hello NODE_SEA_BLOB sea-prep.blob --macho-segment-name NODE_SEA',
+      '     ```',
+    ].join('\n');
+    const path = await scratch.write(markdown, 'sea.md');
+    const parse = await loadParser(parsers.markdown);
+    const content = await parse(path, { workDir: scratch.path(''), fileName: 'sea.md' });
+    const blocks = content.blocks ?? [];
+    assert.deepEqual(
+      blocks.filter((block) => block.kind === 'listItem').map((block) => block.text),
+      ['Inject the blob into the copied binary:', 'On Linux:', 'On macOS:'],
+    );
+    assert.deepEqual(
+      blocks.filter((block) => block.kind === 'code').map((block) => block.text),
+      ['npx postject hello NODE_SEA_BLOB sea-prep.blob', 'npx postject hello NODE_SEA_BLOB sea-prep.blob --macho-segment-name NODE_SEA'],
+    );
+  });
 });
 
 describe('HTML file of a DocBook manual', () => {
