@@ -2,7 +2,7 @@ import { comparisonKey, comparisonTokens } from '../quality.ts';
 import { sentenceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
-import { isSignature } from './headings.ts';
+import { isMemberName, isSignature } from './headings.ts';
 import { readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
 import { escapeRegExp } from './text.ts';
@@ -19,7 +19,7 @@ const MIN_WORDS = 4;
 const MAX_WORDS = 30;
 const OPTIONS = 4;
 
-type Entry = { prefix: string; member: string; kind: 'class' | 'method' | 'function'; sentence: Sentence };
+type Entry = { prefix: string; member: string; kind: 'class' | 'method' | 'function' | 'attribute' | 'constant'; sentence: Sentence };
 
 /** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
 function entryOf(label: string, sentence: Sentence): Entry | undefined {
@@ -31,8 +31,19 @@ function entryOf(label: string, sentence: Sentence): Entry | undefined {
   if (dot <= 0) return undefined;
   const prefix = name.slice(0, dot);
   const member = name.slice(dot + 1);
-  // A class is named in capitals; a member of a class or of a camel-cased object is a method.
-  const kind = /^\p{Lu}/u.test(member) ? 'class' : /\p{Lu}/u.test(prefix) ? 'method' : 'function';
+  // A class is named in capitals; a member of a class or of a camel-cased object is a method; a name
+  // without parentheses is an attribute ("JSONDecodeError.msg"), or a constant in capitals ("csv.QUOTE_ALL").
+  const callable = label.includes('(');
+  const kind =
+    !callable && /^[\p{Lu}\d_]+$/u.test(member)
+      ? 'constant'
+      : /^\p{Lu}/u.test(member)
+        ? 'class'
+        : !callable
+          ? 'attribute'
+          : /\p{Lu}/u.test(prefix)
+            ? 'method'
+            : 'function';
   return { prefix, member, kind, sentence };
 }
 
@@ -73,8 +84,9 @@ const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
   (token.pos === 'VERB' || (token.pos === 'NOUN' && readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of'))));
 
-/** "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "This property is an extension by Node.js", "This function is only available for zlib-based streams": the reference's notices about an entry, which say nothing of what it does. */
-const NOTICE = /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated since|this \w+ is (?:an extension by|only available)\b)/i;
+/** "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…", "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for zlib-based streams": the reference's notices about an entry, which say nothing of what it does. */
+const NOTICE =
+  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|read-only\b|this \w+ is (?:an extension by|only available)\b)/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
 const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 
@@ -111,8 +123,27 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
   return `${phrase} ${joined(agreeing.slice(phrase === 'is like' ? 1 : 2))}`.replace(/\s+,/g, ',');
 }
 
-/** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"). */
-function description(sentence: Sentence): string | undefined {
+/**
+ * "The unformatted error message.", "A one-character string used to separate fields.": an attribute
+ * described by what it is, a noun phrase with no verb of its own ("The module.exports object is
+ * created…" and "The excel class defines…" are sentences about it).
+ */
+function attributeDescription(sentence: Sentence): string | undefined {
+  const [first] = sentence.tokens;
+  const said = (text: string) => asked(`is ${first?.lower ?? ''}${text.slice(first?.text.length ?? 0)}`);
+  // "True if the process is a primary.": the value the attribute holds.
+  if (first && /^(?:true|false)$/.test(first.lower)) return said(sentence.text);
+  if (!first || !/^(?:the|an?)$/i.test(first.text)) return undefined;
+  const finite = sentence.tokens.some((token) => token.pos === 'AUX' || (token.pos === 'VERB' && /[^s]s$/.test(token.lower)));
+  // "The search paths for the module", "The module objects required…": a plural reads "Which module attribute is the search paths…".
+  const phrase = sentence.tokens.slice(1).findIndex((token) => !['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(token.pos));
+  const head = sentence.tokens.slice(1, phrase < 0 ? undefined : phrase + 1).at(-1);
+  const plural = head !== undefined && head.lemma !== head.lower && /s$/.test(head.lower);
+  return finite || plural ? undefined : said(sentence.text);
+}
+
+/** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
+function description(sentence: Sentence, attribute: boolean): string | undefined {
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
   // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
   // full stop kept two sentences together; a question asks by one.
@@ -122,7 +153,13 @@ function description(sentence: Sentence): string | undefined {
   // "Like gettext(), but…" before "like" read as a verb.
   const saying = sayingOf(sentence.tokens, sentence.text);
   if (saying) return asked(saying);
-  if (!readsAsVerb(first.lemma.toLowerCase())) return undefined;
+  // "Limits on the number of entries…", "Maximum number of…": an attribute's noun before a preposition, though "to limit" is a verb;
+  // "True if…": its value.
+  const noun = attribute && ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') || /^(?:true|false)$/.test(first.lower));
+  if (!readsAsVerb(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
+  // "Raised by any of the functions when an error is detected": what is done with the entry.
+  if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
+    return asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);
   // "Collapse and truncate the given text", "Mark the graph as finished and check for cycles": every verb
   // joined to the first agrees with the thing asked about.
   const [and, second] = rest;
@@ -185,7 +222,8 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   const firstSentence = new Map<string, Sentence>();
   for (const sentence of analysis.sentences) {
     const listed = analysis.blocks[sentence.block]?.kind === 'bullet';
-    if (sentence.section && isSignature(sentence.section) && !listed && !firstSentence.has(sentence.section)) firstSentence.set(sentence.section, sentence);
+    const entry = sentence.section !== undefined && (isSignature(sentence.section) || isMemberName(sentence.section));
+    if (entry && !listed && sentence.section && !firstSentence.has(sentence.section)) firstSentence.set(sentence.section, sentence);
   }
   const groups = new Map<string, Entry[]>();
   for (const [label, sentence] of firstSentence) {
@@ -200,7 +238,7 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const distinct = entries.filter((entry) => members.indexOf(entry.member) === members.lastIndexOf(entry.member));
     // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
     // asyncFn promise…") are both right for that description.
-    const described = distinct.map((entry) => description(entry.sentence));
+    const described = distinct.map((entry) => description(entry.sentence, entry.kind === 'attribute' || entry.kind === 'constant'));
     return distinct.map((entry, index) => {
       const does = described[index];
       return does && described.indexOf(does) === described.lastIndexOf(does) ? { ...entry, does } : entry;

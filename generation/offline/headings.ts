@@ -84,6 +84,8 @@ const DUNDER = /\b__\w+?__\b/g;
 const NAMING_ASIDE = /\p{L}.*\s\(`?[\p{L}\d][\w.+-]*`?(?:\s[\w.+-]+)?\)$/u;
 /** "TextWrapper.expand_tabs": a reference's entry for a member of a class, named as the reference names it. */
 const MEMBER = /^[\p{L}_]\w*(?:\.\w+)+$/u;
+/** "JSONDecodeError.msg", "csv.QUOTE_ALL": an entry for an attribute or a constant, named without parentheses. */
+export const isMemberName = (label: string) => MEMBER.test(label.trim());
 /** Page chrome ("Prev", "Download"), apparatus ("Footnotes", "See also"), a callout, or a sentence, code or hex dump a layout took for a heading. */
 export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();

@@ -898,6 +898,41 @@ describe('offline quizzes', () => {
     assert.ok(!asked.has('params') && !asked.has('monitor') && !asked.has('install'), [...asked.keys()].join(', '));
   });
 
+  test("an attribute or a constant (named without parentheses) is an entry too: asked by what it is or does among its object's others, not by a sentence about it, a plural, a notice or a noun read as a verb", () => {
+    const entries: Array<[string, string]> = [
+      ['JSONDecodeError.msg', 'The unformatted error message.'],
+      ['JSONDecodeError.doc', 'The JSON document that was being parsed when the error occurred.'],
+      ['JSONDecodeError.pos', 'The start index of the document where parsing failed.'],
+      ['JSONDecodeError.lineno', 'The line corresponding to the start index.'],
+      ['JSONDecodeError.colno', 'The column corresponding to the start index.'],
+      ['JSONDecodeError.paths', 'The search paths for the decoder of the module.'],
+      ['JSONDecodeError.maxarray', 'Limits on the number of entries represented for the named object type.'],
+      ['JSONDecodeError.isPartial', 'True if the document ended before the value it was parsing.'],
+      ['JSONDecodeError.isLegacy', 'Deprecated alias for the isPartial flag of the error.'],
+      ['JSONDecodeError.queue', 'Read-only attribute returning a list of the pending errors.'],
+      ['JSONDecodeError.symbol', 'See how to write a custom rejection handler for the decoder.'],
+      ['json.QUOTE_ALL', 'Instructs writer objects to quote all fields of a record.'],
+      ['json.QUOTE_NONE', 'Instructs writer objects to never quote fields of a record.'],
+      ['json.QUOTE_MINIMAL', 'Instructs writer objects to quote only the fields holding a delimiter.'],
+      ['json.QUOTE_STRINGS', 'Instructs writer objects to quote only the fields holding strings.'],
+      ['json.Error', 'Raised by any of the functions when an error is detected.'],
+    ];
+    const described = new Map(
+      describedEntries(analyseEntries('json', entries))
+        .flat()
+        .map((entry) => [entry.member, entry] as const),
+    );
+    assert.equal(described.get('msg')?.kind, 'attribute');
+    assert.equal(described.get('msg')?.does, 'is the unformatted error message');
+    assert.equal(described.get('isPartial')?.does, 'is true if the document ended before the value it was parsing');
+    assert.equal(described.get('QUOTE_ALL')?.kind, 'constant');
+    assert.equal(described.get('QUOTE_ALL')?.does, 'instructs writer objects to quote all fields of a record');
+    assert.equal(described.get('Error')?.does, 'is raised by any of the functions when an error is detected');
+    for (const unfit of ['doc', 'paths', 'maxarray', 'isLegacy', 'queue', 'symbol']) assert.equal(described.get(unfit)?.does, undefined, unfit);
+    const asked = new Map(entryQuestionsOf(analyseEntries('json', entries), 'medium').map((question) => [question.answer.text, question.stem]));
+    assert.equal(asked.get('msg'), 'Which JSONDecodeError attribute is the unformatted error message?');
+  });
+
   test('an entry whose description ran two sentences together ("…the test b in a. Note the reversed operands.") is not asked', () => {
     const entries: Array<[string, string]> = [
       ['operator.contains(a, b)', 'Return the outcome of the test b in a. Note the reversed operands.'],
