@@ -361,6 +361,11 @@ describe('file extraction', () => {
 
 describe('Markdown of a static site', () => {
   const scratch = scratchDirectory('lcs-markdown-');
+  const parseMarkdown = async (markdown: string, fileName: string) => {
+    const path = await scratch.write(markdown, fileName);
+    const parse = await loadParser(parsers.markdown);
+    return parse(path, { workDir: scratch.path(''), fileName });
+  };
 
   test('its YAML front matter gives the title and is not read as text', async () => {
     const markdown = [
@@ -374,9 +379,7 @@ describe('Markdown of a static site', () => {
       '',
       'Compile the project with the options your distribution needs.',
     ].join('\n');
-    const path = await scratch.write(markdown, 'porting.md');
-    const parse = await loadParser(parsers.markdown);
-    const content = await parse(path, { workDir: scratch.path(''), fileName: 'porting.md' });
+    const content = await parseMarkdown(markdown, 'porting.md');
     assert.equal(content.title, 'Porting To New Distributions');
     assert.doesNotMatch(content.text, /layout: default|SPDX/);
     assert.match(content.text, /Compile the project/);
@@ -396,9 +399,7 @@ describe('Markdown of a static site', () => {
       '     npx postject hello NODE_SEA_BLOB sea-prep.blob --macho-segment-name NODE_SEA',
       '     ```',
     ].join('\n');
-    const path = await scratch.write(markdown, 'sea.md');
-    const parse = await loadParser(parsers.markdown);
-    const content = await parse(path, { workDir: scratch.path(''), fileName: 'sea.md' });
+    const content = await parseMarkdown(markdown, 'sea.md');
     const blocks = content.blocks ?? [];
     assert.deepEqual(
       blocks.filter((block) => block.kind === 'listItem').map((block) => block.text),

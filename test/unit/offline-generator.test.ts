@@ -78,6 +78,11 @@ const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, 
   return { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
 };
 const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => analyse(entriesContent(title, entries));
+/** The analysis of one printed page whose blocks pdf.js typed (code font, prose, headings). */
+const analysePrintedPage = (title: string, blocks: ReadonlyArray<readonly [ContentBlock['kind'], string]>) => {
+  const text = blocks.map(([, block]) => block).join('\n');
+  return analyse({ title, text, outline: [{ kind: 'page', index: 0, text }], blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })) });
+};
 /** The API entry questions an analysis supports at a difficulty. */
 const entryQuestionsOf = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty) =>
   quizCandidates(analysis, quizPools(analysis), difficulty)
@@ -1012,13 +1017,7 @@ describe('offline quizzes', () => {
       ['code', 'with gzip.open(name) as f:\nf.write(content)'],
       ['prose', 'Each example writes the content of the file again through the file object.'],
     ];
-    const text = blocks.map(([, block]) => block).join('\n');
-    const analysis = analyse({
-      title: 'gzip — Support for gzip files',
-      text,
-      outline: [{ kind: 'page', index: 0, text }],
-      blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })),
-    });
+    const analysis = analysePrintedPage('gzip — Support for gzip files', blocks);
     assert.deepEqual(analysis.headings, [
       "gzip.open(filename, mode='rb', compresslevel=9, newline=None)",
       'gzip.compress(data, compresslevel=9)',
@@ -1043,13 +1042,7 @@ describe('offline quizzes', () => {
       ['code', 'overlap(other)'],
       ['prose', 'Each recipe compares two distributions of the measurements in the population.'],
     ];
-    const text = blocks.map(([, block]) => block).join('\n');
-    const analysis = analyse({
-      title: 'statistics — Mathematical statistics functions',
-      text,
-      outline: [{ kind: 'page', index: 0, text }],
-      blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })),
-    });
+    const analysis = analysePrintedPage('statistics — Mathematical statistics functions', blocks);
     assert.deepEqual(analysis.headings, [
       'statistics.NormalDist(mu=0.0, sigma=1.0)',
       'NormalDist.samples(n, *, seed=None)',
