@@ -222,8 +222,8 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   const firstSentence = new Map<string, Sentence>();
   for (const sentence of analysis.sentences) {
     const listed = analysis.blocks[sentence.block]?.kind === 'bullet';
-    const entry = sentence.section !== undefined && (isSignature(sentence.section) || isMemberName(sentence.section));
-    if (entry && !listed && sentence.section && !firstSentence.has(sentence.section)) firstSentence.set(sentence.section, sentence);
+    const { section } = sentence;
+    if (section && (isSignature(section) || isMemberName(section)) && !listed && !firstSentence.has(section)) firstSentence.set(section, sentence);
   }
   const groups = new Map<string, Entry[]>();
   for (const [label, sentence] of firstSentence) {

@@ -12,8 +12,10 @@ export type BlockKind = 'heading' | 'prose' | 'bullet';
 export type TextBlock = { kind: BlockKind; text: string };
 export type TableRow = { cells: string[]; line: string };
 export type RawTable = { headers: string[]; rows: TableRow[] };
-/** `code`: the lines left out as code or console output, whose words tell an example's names. */
-/** `className`: the class whose methods the text ends among, for the page after it. */
+/**
+ * `code`: the lines left out as code or console output, whose words tell an example's names;
+ * `className`: the class whose methods the text ends among, for the page after it.
+ */
 export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[]; code: string[]; className?: string };
 
 const BULLET = /^\s*(?:[-•*▪◦‣·–—]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
