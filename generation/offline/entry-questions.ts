@@ -93,6 +93,7 @@ const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 /** "This function ensures that…", "This method is almost identical to domain.bind()": the entry as the subject, a verb after it. */
 const ENTRY_AS_SUBJECT = /^this\s+(?:function|method|class|constructor|decorator|property)$/i;
 const FINITE: ReadonlySet<string> = new Set(['VERB', 'AUX']);
+const NAMED_AS_SUBJECT = /^the\s+[\p{L}_]\w*\s+(?:property|attribute)\s/iu;
 /** "Similar to insort_left(), but…", "Like gettext(), but…", "Same as gettempdir() but…", "Opposite of unref().": the entry beside another it names. */
 const COMPARISONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^same\s+as\s+\S+\(\)/i, 'is the same as'],
@@ -111,6 +112,8 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
   const [first, second, verb] = tokens;
   const joined = (from: readonly Token[]) => from.map((token, index) => (index === 0 ? token.text : token.space + token.text)).join('');
   if (first && second && verb && ENTRY_AS_SUBJECT.test(`${first.text} ${second.text}`) && FINITE.has(verb.pos)) return joined(tokens.slice(2));
+  // "The auth property is the username and password portion of the URL": the attribute by its name as the subject.
+  if (NAMED_AS_SUBJECT.test(text) && FINITE.has(tokens[3]?.pos ?? '')) return joined(tokens.slice(3));
   const phrase = COMPARISONS.find(([lead]) => lead.test(text))?.[1];
   if (!phrase) return undefined;
   // "…, but look the message up", "… but redirecting sys.stderr": the verb after "but" agrees with the entry asked about.
@@ -143,7 +146,8 @@ function attributeDescription(sentence: Sentence): string | undefined {
 }
 
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
-function description(sentence: Sentence, attribute: boolean): string | undefined {
+function description(described: Sentence, attribute: boolean): string | undefined {
+  const sentence = withoutDefault(described);
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
   // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
   // full stop kept two sentences together; a question asks by one.
@@ -153,9 +157,11 @@ function description(sentence: Sentence, attribute: boolean): string | undefined
   // "Like gettext(), but…" before "like" read as a verb.
   const saying = sayingOf(sentence.tokens, sentence.text);
   if (saying) return asked(saying);
-  // "Limits on the number of entries…", "Maximum number of…": an attribute's noun before a preposition, though "to limit" is a verb;
+  // "Limits on the number of entries…", "Maximum number of…", "String that will be prepended…": an attribute's noun before a
+  // preposition or a relative clause, though "to limit" and "to string" are verbs;
   // "True if…": its value.
-  const noun = attribute && ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') || /^(?:true|false)$/.test(first.lower));
+  const noun =
+    attribute && ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') || /^(?:that|which)$/.test(rest[0]?.lower ?? '') || /^(?:true|false)$/.test(first.lower));
   if (!readsAsVerb(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
   // "Raised by any of the functions when an error is detected": what is done with the entry.
   if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
@@ -172,6 +178,13 @@ function description(sentence: Sentence, attribute: boolean): string | undefined
   const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;
   return asked(text);
+}
+
+/** "(default: 70) The maximum length of wrapped lines.": an attribute's default before what it is. */
+function withoutDefault(sentence: Sentence): Sentence {
+  if (!/^\(default:[^)]*\)\s+\S/.test(sentence.text)) return sentence;
+  const close = sentence.tokens.findIndex((token) => token.text === ')');
+  return { ...sentence, text: sentence.text.replace(/^\(default:[^)]*\)\s+/, ''), tokens: sentence.tokens.slice(close + 1) };
 }
 
 /**

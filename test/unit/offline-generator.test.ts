@@ -921,6 +921,9 @@ describe('offline quizzes', () => {
       ['json.QUOTE_MINIMAL', 'Instructs writer objects to quote only the fields holding a delimiter.'],
       ['json.QUOTE_STRINGS', 'Instructs writer objects to quote only the fields holding strings.'],
       ['json.Error', 'Raised by any of the functions when an error is detected.'],
+      ['JSONDecodeError.width', '(default: 70) The maximum length of the lines in the message.'],
+      ['JSONDecodeError.auth', 'The auth property is the username and password portion of the source URL.'],
+      ['JSONDecodeError.indent', "(default: '') String that will be prepended to the first line of the message."],
     ];
     const described = new Map(
       describedEntries(analyseEntries('json', entries))
@@ -933,7 +936,10 @@ describe('offline quizzes', () => {
     assert.equal(described.get('QUOTE_ALL')?.kind, 'constant');
     assert.equal(described.get('QUOTE_ALL')?.does, 'instructs writer objects to quote all fields of a record');
     assert.equal(described.get('Error')?.does, 'is raised by any of the functions when an error is detected');
-    for (const unfit of ['doc', 'paths', 'maxarray', 'isLegacy', 'queue', 'symbol']) assert.equal(described.get(unfit)?.does, undefined, unfit);
+    // Its default before what it is; its name as the subject.
+    assert.equal(described.get('width')?.does, 'is the maximum length of the lines in the message');
+    assert.equal(described.get('auth')?.does, 'is the username and password portion of the source URL');
+    for (const unfit of ['doc', 'paths', 'maxarray', 'isLegacy', 'queue', 'symbol', 'indent']) assert.equal(described.get(unfit)?.does, undefined, unfit);
     const asked = new Map(entryQuestionsOf(analyseEntries('json', entries), 'medium').map((question) => [question.answer.text, question.stem]));
     assert.equal(asked.get('msg'), 'Which JSONDecodeError attribute is the unformatted error message?');
   });
