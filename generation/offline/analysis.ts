@@ -194,7 +194,7 @@ function build(content: ExtractedContent): Analysis {
       if (textBlock.kind === 'heading' && !contents.has(index)) {
         apparatus =
           isApparatus(textBlock.text) ||
-          (apparatus && (isChromeOrSentence(textBlock.text) || OTHER_DOCUMENT.test(textBlock.text))) ||
+          (apparatus && (isChromeOrSentence(textBlock.text) || OTHER_DOCUMENT.test(textBlock.text) || listsOtherDocuments(segmented.blocks, index))) ||
           linksElsewhere(textBlock.text);
       }
       if (apparatus) continue;
@@ -325,6 +325,14 @@ function inNavigationBar(blocks: readonly TextBlock[], index: number): boolean {
 
 /** "Module pickle", "PEP 3119 - Introducing Abstract Base Classes": what a "See also" box points to, another document. */
 const OTHER_DOCUMENT = /^(?:module|package|pep|rfc)\s+\S/i;
+/**
+ * "PKZIP Application Note" over "PEP 273 - Import Modules…" in a "See also" box: a reading not named as
+ * a module or a PEP is one of the box's readings all the same when the next heading is.
+ */
+function listsOtherDocuments(blocks: readonly TextBlock[], index: number): boolean {
+  const next = blocks.slice(index + 1).find((block) => block.kind === 'heading');
+  return next !== undefined && OTHER_DOCUMENT.test(next.text);
+}
 const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;

@@ -1550,6 +1550,25 @@ describe('offline mindmaps', () => {
     assert.ok(!map.nodes.some((node) => /pickle/i.test(node.label)), map.nodes.map((node) => node.label).join(' | '));
   });
 
+  test('a "See also:" box\'s reading not named as a module or PEP ("PKZIP Application Note") before one that is: no branch either', async () => {
+    const page = [
+      'zipimport — Import modules from Zip archives',
+      'This module adds the ability to import Python modules and packages from ZIP-format archives.',
+      'See also:',
+      'PKZIP Application Note',
+      'Documentation on the ZIP file format by Phil Katz, the creator of the format and algorithms used.',
+      'PEP 273 - Import Modules from Zip Archives',
+      'Written by James C. Ahlstrom, who also provided an implementation.',
+      'exception zipimport.ZipImportError',
+      'Exception raised by zipimporter objects.',
+      'zipimporter Objects',
+      'The zipimporter class is the class for importing ZIP files.',
+    ].join('\n');
+    const content: ExtractedContent = { title: 'zipimport — Import modules from Zip archives', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const sections = new Set(analyse(content).sentences.map((sentence) => sentence.section));
+    assert.ok(!sections.has('PKZIP Application Note') && sections.has('zipimport.ZipImportError()') && sections.has('zipimporter Objects'), [...sections].join(' | '));
+  });
+
   test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
     const title = 'functools — Higher-order functions';
     const text = [
