@@ -1566,7 +1566,10 @@ describe('offline mindmaps', () => {
     ].join('\n');
     const content: ExtractedContent = { title: 'zipimport — Import modules from Zip archives', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
     const sections = new Set(analyse(content).sentences.map((sentence) => sentence.section));
-    assert.ok(!sections.has('PKZIP Application Note') && sections.has('zipimport.ZipImportError()') && sections.has('zipimporter Objects'), [...sections].join(' | '));
+    assert.ok(
+      !sections.has('PKZIP Application Note') && sections.has('zipimport.ZipImportError()') && sections.has('zipimporter Objects'),
+      [...sections].join(' | '),
+    );
   });
 
   test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
