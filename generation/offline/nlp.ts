@@ -89,7 +89,27 @@ export function parseText(text: string): ParsedSentence[] {
       }
       entityCursor += 1;
     }
+    modifiersAfterArticles(sentenceTokens);
     return { text: joinTokens(sentenceTokens), tokens: sentenceTokens, entities };
+  });
+}
+
+const NOUN_TAGS: ReadonlySet<PartOfSpeech> = new Set(['NOUN', 'PROPN']);
+
+/** "-ed", "-ing": a participle, which modifies a noun as a verb would ("the installed version", "an existing archive"). */
+const PARTICIPLE = /(?:ed|ing)$/i;
+
+/**
+ * "a live CD", "the Conflicts field": the tagger reads a word between an article and a noun as a verb
+ * ("live/VERB"), so the phrase lost its modifier and "live CD" was no concept of Grml's page; there it
+ * can only modify the noun. A participle is left a verb: the phrases it would make ("resulting
+ * object") name no concept.
+ */
+function modifiersAfterArticles(tokens: Token[]): void {
+  tokens.forEach((token, index) => {
+    const [before, after] = [tokens[index - 1], tokens[index + 1]];
+    const modifies = before !== undefined && ARTICLES.has(before.lower) && after !== undefined && NOUN_TAGS.has(after.pos) && after.space !== '';
+    if (token.pos === 'VERB' && modifies && !PARTICIPLE.test(token.text)) token.pos = 'ADJ';
   });
 }
 

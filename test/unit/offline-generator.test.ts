@@ -2543,6 +2543,29 @@ describe('what a definition is not', () => {
     );
   });
 
+  test('a word the tagger reads as a verb between an article and a noun modifies it ("a live CD", "The Enhances field"); a participle ("the installed version") and a verb after its subject ("the user runs the program") stay verbs', async () => {
+    const { parseText } = await import('../../generation/offline/nlp.ts');
+    const tags = (text: string) => Object.fromEntries((parseText(text)[0]?.tokens ?? []).map((token) => [token.text, token.pos]));
+    assert.equal(tags('Grml is a live CD with many tools for system administrators.')['live'], 'ADJ');
+    assert.equal(tags('The Enhances field also describes a suggestion.')['Enhances'], 'ADJ');
+    assert.equal(tags('The installed version has a priority of 100.')['installed'], 'VERB');
+    assert.equal(tags('The user runs the program every day.')['runs'], 'VERB');
+    const grml = analyse({
+      title: 'Grml',
+      text: '',
+      outline: [
+        {
+          kind: 'section',
+          index: 0,
+          title: 'Grml',
+          text: 'Grml is a live CD with many tools for system administrators. The live CD is provided in two flavors.',
+        },
+      ],
+    });
+    const displays = [...grml.phrases.byKey.values()].map((phrase) => phrase.display);
+    assert.ok(displays.includes('live CD'), displays.join(', '));
+  });
+
   test('a statement about some of a kind ("Many Linux distributions are derivatives of Debian") about whose task a thing is ("Padding is the responsibility of the programmer") what is wrong with it ("…is an invalid URL") or how fast it is ("…is quadratic time") defines none of it', () => {
     const found = terms(
       [
