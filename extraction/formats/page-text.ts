@@ -85,7 +85,33 @@ export function pagesAsText(pages: readonly string[]): string[] {
     page.splice(page.lastIndexOf(last) + 1, 0, ...carried);
     cleaned[index] = joinHyphenated(page);
   }
-  return cleaned.map((lines) => lines.join('\n'));
+  return restoreHyphens(cleaned.map((lines) => lines.join('\n')));
+}
+
+/** "debian-handbook", "dpkg-buildpackage": a compound written with a hyphen between two words. */
+const COMPOUND = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)-(\p{Ll}[\p{L}\p{N}]*)(?![\p{L}\p{N}_-])/gu;
+const WORD = /(?<![\p{L}\p{N}_-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-])/gu;
+
+/**
+ * "debian-" at a line's end over "handbook" is joined as a word broken by hyphenation would be (poppler
+ * joins it before this code sees it): a compound the document writes with its hyphen more often than
+ * without gets it back ("debianhandbook" → "debian-handbook", "dpkgbuildpackage" → "dpkg-buildpackage"),
+ * while one it usually writes whole ("subprocess" beside one "sub-process") stays whole.
+ */
+function restoreHyphens(pages: readonly string[]): string[] {
+  const whole = pages.join('\n');
+  const hyphenated = new Map<string, { form: string; count: number }>();
+  for (const [form, head = '', tail = ''] of whole.matchAll(COMPOUND)) {
+    const joined = `${head}${tail}`;
+    hyphenated.set(joined, { form, count: (hyphenated.get(joined)?.count ?? 0) + 1 });
+  }
+  if (hyphenated.size === 0) return [...pages];
+  const joinedCounts = new Map<string, number>();
+  for (const [word] of whole.matchAll(WORD)) if (hyphenated.has(word)) joinedCounts.set(word, (joinedCounts.get(word) ?? 0) + 1);
+  const restored = new Map(
+    [...joinedCounts].filter(([word, count]) => count <= (hyphenated.get(word)?.count ?? 0)).map(([word]) => [word, hyphenated.get(word)?.form ?? word]),
+  );
+  return restored.size === 0 ? [...pages] : pages.map((page) => page.replace(WORD, (word) => restored.get(word) ?? word));
 }
 
 /**

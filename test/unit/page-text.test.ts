@@ -22,6 +22,16 @@ describe('PDF page text', () => {
     assert.doesNotMatch(third ?? '', /that matches its extension only/);
   });
 
+  test('a compound broken at its hyphen gets the hyphen back where the document writes it so more often ("debian-handbook"); one it writes whole stays whole', () => {
+    const printed = [
+      'Open bug reports against the debian-\nhandbook Debian package, or build it with dpkg-\nbuildpackage.\nThe sources are at https://bugs.debian.org/src:debian-handbook and dpkg-buildpackage builds them.',
+      'The module starts a sub-\nprocess. The subprocess module runs programs; subprocess.run() waits for them; a sub-process ends.',
+    ];
+    const [first = '', second = ''] = pagesAsText(printed);
+    assert.match(first, /against the debian-handbook\s+Debian package, or build it with dpkg-buildpackage\./);
+    assert.match(second, /starts a subprocess\.\s/);
+  });
+
   test('the running header the first page opens with is the title; a header with a date is not', () => {
     assert.equal(runningTitle(pages), 'Shared MIME-info Database');
     const printedPage = (text: string) => `11/24/26, 3:12 PM 6. Modules — Python documentation\n${text}\nfile:///usr/share/doc/modules.html`;
