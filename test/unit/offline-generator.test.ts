@@ -2532,14 +2532,20 @@ describe('what a definition is not', () => {
   const terms = (text: string) =>
     analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => definition.term);
 
-  test('a dot inside a word ("os.path", "util.TextDecoder") ends no sentence; one glued to a sentence\'s opening word ("object.The content") does', async () => {
+  test('a dot inside a word ("os.path", "util.TextDecoder") or a file pattern ("*.py") ends no sentence; one glued to a sentence\'s opening word ("object.The content") does', async () => {
     const { parseText } = await import('../../generation/offline/nlp.ts');
     const sentences = parseText(
-      'Stop collecting GC data and return an object.The content of object is as follows. See os.path for more. The util.TextDecoder class decodes.',
+      'Stop collecting GC data and return an object.The content of object is as follows. See os.path for more. The util.TextDecoder class decodes. It imports modules ( *.py , *.pyc ) from archives.',
     );
     assert.deepEqual(
       sentences.map((sentence) => sentence.text),
-      ['Stop collecting GC data and return an object.', 'The content of object is as follows.', 'See os.path for more.', 'The util.TextDecoder class decodes.'],
+      [
+        'Stop collecting GC data and return an object.',
+        'The content of object is as follows.',
+        'See os.path for more.',
+        'The util.TextDecoder class decodes.',
+        'It imports modules ( *.py , *.pyc ) from archives.',
+      ],
     );
   });
 
