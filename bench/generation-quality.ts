@@ -172,7 +172,7 @@ const questionKind = (stem: string) =>
         ? 'term → definition'
         : /^Which (?:statement|of these statements)/.test(stem)
           ? 'which statement is true'
-          : /^Which \S+ (?:function|method|class|attribute|constant) /.test(stem)
+          : /^Which \S+ (?:function|method|class|attribute|constant|exception) /.test(stem)
             ? 'API entry'
             : /^Which (?:package|command|program|utility|tool|daemon) /.test(stem)
               ? 'program or package'

@@ -19,7 +19,10 @@ const MIN_WORDS = 4;
 const MAX_WORDS = 30;
 const OPTIONS = 4;
 
-type Entry = { prefix: string; member: string; kind: 'class' | 'method' | 'function' | 'attribute' | 'constant'; sentence: Sentence };
+type Entry = { prefix: string; member: string; kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception'; sentence: Sentence };
+
+/** "Exception raised on compression errors", "Raised when…": an exception's entry, whatever its name ("zlib.error"). */
+const DESCRIBES_EXCEPTION = /^(?:exception\s+)?raised\b/i;
 
 /** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
 function entryOf(label: string, sentence: Sentence): Entry | undefined {
@@ -33,11 +36,15 @@ function entryOf(label: string, sentence: Sentence): Entry | undefined {
   const member = name.slice(dot + 1);
   // A class is named in capitals; a member of a class or of a camel-cased object is a method; a name
   // without parentheses is an attribute ("JSONDecodeError.msg"), or a constant in capitals ("csv.QUOTE_ALL").
+  // A function may be named in capitals joined by underscores, as a C macro is ("stat.S_ISDIR(mode)"):
+  // no class, as "plistlib.UID(data)" is.
   const callable = label.includes('(');
-  const kind =
-    !callable && /^[\p{Lu}\d_]+$/u.test(member)
+  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
+  const kind = DESCRIBES_EXCEPTION.test(sentence.text)
+    ? 'exception'
+    : !callable && /^[\p{Lu}\d_]+$/u.test(member)
       ? 'constant'
-      : /^\p{Lu}/u.test(member)
+      : /^\p{Lu}/u.test(member) && !macroName
         ? 'class'
         : !callable
           ? 'attribute'
@@ -251,7 +258,9 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const distinct = entries.filter((entry) => members.indexOf(entry.member) === members.lastIndexOf(entry.member));
     // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
     // asyncFn promise…") are both right for that description.
-    const described = distinct.map((entry) => description(entry.sentence, entry.kind === 'attribute' || entry.kind === 'constant'));
+    const described = distinct.map((entry) =>
+      description(entry.sentence, entry.kind === 'attribute' || entry.kind === 'constant' || entry.kind === 'exception'),
+    );
     return distinct.map((entry, index) => {
       const does = described[index];
       return does && described.indexOf(does) === described.lastIndexOf(does) ? { ...entry, does } : entry;

@@ -91,7 +91,33 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
     .filter(([section, level]) => level !== undefined || comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title)));
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
   if (!sections.some(isSignature)) return new Map();
-  return levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : entryDepths(sections, title);
+  return methodsUnderClasses(
+    levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : entryDepths(sections, title),
+    title,
+  );
+}
+
+/**
+ * "BZ2File.peek()" after "bz2.BZ2File(…)": a printed or converted reference sets a class's methods at the
+ * level of the class's entry; where that entry stands under no heading but the page's title, they belong
+ * one level below it, as the web page nests them. Under a section of their own ("Counter objects") the
+ * class and its methods stand side by side, as the reader sees them there.
+ */
+function methodsUnderClasses(depths: Map<string, number>, title: string): Map<string, number> {
+  let owner: { name: string; depth: number } | undefined;
+  let headingDepth: number | undefined;
+  for (const [section, depth] of depths) {
+    if (!isSignature(section)) {
+      owner = undefined;
+      if (comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title))) headingDepth = depth;
+      continue;
+    }
+    const path = section.replace(/\(.*$/s, '').split('.');
+    const name = path.at(-1) ?? '';
+    if (owner && path.at(-2) === owner.name && depth <= owner.depth) depths.set(section, owner.depth + 1);
+    else owner = /^\p{Lu}/u.test(name) && (headingDepth === undefined || headingDepth >= depth) ? { name, depth } : undefined;
+  }
+  return depths;
 }
 
 /**

@@ -37,14 +37,17 @@ type Span = [number, number];
  */
 const INNER_DOT = /(?<=[\p{L}\p{N}_*]|\s)\.(?=[\p{L}\p{N}_])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
 const HIDDEN_DOT = '\u2024';
-const restoreDots = (text: string) => text.replaceAll(HIDDEN_DOT, '.');
+/** "==, and !=": the operator's "!" ends no sentence either. */
+const OPERATOR_BANG = /!(?==)/g;
+const HIDDEN_BANG = '\u01c3';
+const restoreHidden = (text: string) => text.replaceAll(HIDDEN_DOT, '.').replaceAll(HIDDEN_BANG, '!');
 
 /** The articles: a word before a noun phrase, never part of a name or a term. */
 export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 
 export function parseText(text: string): ParsedSentence[] {
   const { its } = nlp();
-  const doc = nlp().readDoc(text.replace(INNER_DOT, HIDDEN_DOT));
+  const doc = nlp().readDoc(text.replace(INNER_DOT, HIDDEN_DOT).replace(OPERATOR_BANG, HIDDEN_BANG));
   const tokens = doc.tokens();
   const values = tokens.out(its.value) as string[];
   const lowers = tokens.out(its.normal) as string[];
@@ -70,9 +73,9 @@ export function parseText(text: string): ParsedSentence[] {
       }
       localIndex.set(index, sentenceTokens.length);
       sentenceTokens.push({
-        text: restoreDots(values[index] ?? ''),
-        lower: restoreDots(lowers[index] ?? ''),
-        lemma: restoreDots(lemmas[index] ?? '').toLowerCase(),
+        text: restoreHidden(values[index] ?? ''),
+        lower: restoreHidden(lowers[index] ?? ''),
+        lemma: restoreHidden(lemmas[index] ?? '').toLowerCase(),
         pos,
         stop: stops[index] ?? false,
         space: sentenceTokens.length === 0 ? '' : spaces[index] || pendingSpace,

@@ -377,8 +377,9 @@ const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmet
 function entryHeading(line: string, next: string, afterBlank: boolean): string | undefined {
   const signature = entrySignature(line);
   // A converted document sets the signature apart as a paragraph of its own: a blank line before the
-  // text is then no sign of a call in an example only if the signature declares its parameters.
-  if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim())) return undefined;
+  // text is then no sign of a call in an example only if the signature declares its parameters, or is
+  // no code at all ("class numbers.Complex", a class labelled without parameters).
+  if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim()) && !LABELLED_CLASS.test(line.trim())) return undefined;
   return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
 }
 
@@ -533,7 +534,8 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     const joined = collapseWhitespace(open.lines.join(' '));
     const heading = open.kind === 'prose' && (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
     if (joined) blocks.push({ kind: heading ? 'heading' : open.kind, text: joined });
-    if (heading) className = undefined;
+    // "The following methods are overridden from the base class implementation:" leads into the class's methods.
+    if (heading && !joined.endsWith(':')) className = undefined;
     open = undefined;
   };
 

@@ -924,6 +924,9 @@ describe('offline quizzes', () => {
       ['JSONDecodeError.width', '(default: 70) The maximum length of the lines in the message.'],
       ['JSONDecodeError.auth', 'The auth property is the username and password portion of the source URL.'],
       ['JSONDecodeError.indent', "(default: '') String that will be prepended to the first line of the message."],
+      ['json.S_ISDIR(mode)', 'Return non-zero if the mode is from a directory.'],
+      ['json.UID(data)', 'Wraps an int, the UID of an encoded archive.'],
+      ['json.error()', 'Exception raised on encoding and decoding errors.'],
     ];
     const described = new Map(
       describedEntries(analyseEntries('json', entries))
@@ -934,6 +937,12 @@ describe('offline quizzes', () => {
     assert.equal(described.get('msg')?.does, 'is the unformatted error message');
     assert.equal(described.get('isPartial')?.does, 'is true if the document ended before the value it was parsing');
     assert.equal(described.get('QUOTE_ALL')?.kind, 'constant');
+    // A function named in capitals joined by underscores, as a C macro is, is no class; "UID(data)" is one.
+    assert.equal(described.get('S_ISDIR')?.kind, 'function');
+    assert.equal(described.get('UID')?.kind, 'class');
+    // An exception is none of the functions, whatever its name and parentheses.
+    assert.equal(described.get('error')?.kind, 'exception');
+    assert.equal(described.get('Error')?.kind, 'exception');
     assert.equal(described.get('QUOTE_ALL')?.does, 'instructs writer objects to quote all fields of a record');
     assert.equal(described.get('Error')?.does, 'is raised by any of the functions when an error is detected');
     // Its default before what it is; its name as the subject.
@@ -1213,6 +1222,59 @@ describe('offline mindmaps', () => {
     const content: ExtractedContent = { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
     return (await generator.mindmap({ sourceTitle: title, content, difficulty: 'medium' })).content;
   };
+  test('a printed reference\'s class among the page\'s main entries carries its methods below it ("BZ2File.peek()" under "bz2.BZ2File()"), not beside it', async () => {
+    const page = [
+      'bz2 — Support for bzip2 compression',
+      'This module provides a comprehensive interface for the bzip2 compression library of the system.',
+      "bz2.open(filename, mode='rb')",
+      'Open a bzip2-compressed file in binary or text mode, returning a file object.',
+      "class bz2.BZ2File(filename, mode='r')",
+      'Open a bzip2-compressed file in binary mode for reading or writing.',
+      'peek([n])',
+      'Return buffered data without advancing the file position of the compressed file.',
+      'read(size=-1)',
+      'Read and return up to size uncompressed bytes of the compressed file.',
+      'bz2.compress(data)',
+      'Compress data in one shot, returning the compressed bytes of the data.',
+      'bz2.decompress(data)',
+      'Decompress data in one shot, returning the uncompressed bytes of the data.',
+    ].join('\n');
+    const content: ExtractedContent = { title: 'bz2 — Support for bzip2 compression', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const map = (await generator.mindmap({ sourceTitle: 'bz2', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['bz2.open()', 'bz2.BZ2File()', 'bz2.compress()', 'bz2.decompress()']);
+    const file = map.nodes.find((node) => node.label === 'bz2.BZ2File()');
+    const methods = map.nodes.filter((node) => node.parentId === file?.id).map((node) => node.label);
+    assert.ok(methods.includes('BZ2File.peek()') && methods.includes('BZ2File.read()'), methods.join(' | '));
+    const sectioned = [
+      'collections — Container datatypes',
+      'This module implements specialized container datatypes providing alternatives to the built-in containers.',
+      'ChainMap objects',
+      'class collections.ChainMap(*maps)',
+      'A ChainMap groups multiple dicts or other mappings together to create a single, updateable view.',
+      'new_child(m=None)',
+      'Returns a new ChainMap containing a new map followed by all of the maps in the current instance.',
+      'Counter objects',
+      'class collections.Counter([iterable])',
+      'A Counter is a dict subclass for counting hashable objects of the collection.',
+      'elements()',
+      'Return an iterator over elements repeating each as many times as its count.',
+      'deque objects',
+      'class collections.deque([iterable])',
+      'Returns a new deque object initialized left-to-right with data from the iterable.',
+      'append(x)',
+      'Add x to the right side of the deque of the collection.',
+    ].join('\n');
+    const collections: ExtractedContent = {
+      title: 'collections — Container datatypes',
+      text: sectioned,
+      outline: [{ kind: 'page', index: 0, text: sectioned }],
+    };
+    const beside = (await generator.mindmap({ sourceTitle: 'collections', content: collections, difficulty: 'medium' })).content;
+    const counter = beside.nodes.find((node) => node.label === 'Counter objects');
+    const members = beside.nodes.filter((node) => node.parentId === counter?.id).map((node) => node.label);
+    assert.ok(members.includes('collections.Counter()') && members.includes('Counter.elements()'), members.join(' | '));
+  });
+
   test('the tree follows the document structure: sections under the root, key phrases under them', async () => {
     const { content } = await generator.mindmap(input(chapterFixture(), 'medium'));
     const root = content.nodes.find((node) => node.id === content.rootId)!;
@@ -1570,6 +1632,22 @@ describe('offline mindmaps', () => {
       !sections.has('PKZIP Application Note') && sections.has('zipimport.ZipImportError()') && sections.has('zipimporter Objects'),
       [...sections].join(' | '),
     );
+  });
+
+  test('a converted reference\'s class labelled without parameters ("class numbers.Complex"), a paragraph of its own, heads its entry, and its methods theirs after a lead-in ending in a colon', () => {
+    const text = [
+      'The numbers module defines a hierarchy of numeric abstract base classes.',
+      'class numbers.Number',
+      'The root of the numeric hierarchy.',
+      'class numbers.Complex',
+      'Subclasses of this type describe complex numbers and include the operations of the built-in complex type.',
+      'The following methods are overridden from the base class implementation:',
+      'conjugate()',
+      'Returns the complex conjugate of the number.',
+    ].join('\n\n');
+    const title = 'numbers — Numeric abstract base classes';
+    const sections = analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] }).sentences.map((sentence) => sentence.section);
+    assert.deepEqual(sections, [title, 'numbers.Number()', 'numbers.Complex()', 'Complex.conjugate()']);
   });
 
   test("a converted reference (a Sphinx page saved as DOCX): each signature a paragraph of its own, a decorator without parentheses among them, all under the page's title", async () => {
@@ -2532,10 +2610,10 @@ describe('what a definition is not', () => {
   const terms = (text: string) =>
     analyse({ title: 'Notes', text: '', outline: [{ kind: 'section', index: 0, title: 'Notes', text }] }).definitions.map((definition) => definition.term);
 
-  test('a dot inside a word ("os.path", "util.TextDecoder") or a file pattern ("*.py") ends no sentence; one glued to a sentence\'s opening word ("object.The content") does', async () => {
+  test('a dot inside a word ("os.path", "util.TextDecoder") or a file pattern ("*.py") ends no sentence, nor does the "!" of "!="; one glued to a sentence\'s opening word ("object.The content") does', async () => {
     const { parseText } = await import('../../generation/offline/nlp.ts');
     const sentences = parseText(
-      'Stop collecting GC data and return an object.The content of object is as follows. See os.path for more. The util.TextDecoder class decodes. It imports modules ( *.py , *.pyc ) from archives.',
+      'Stop collecting GC data and return an object.The content of object is as follows. See os.path for more. The util.TextDecoder class decodes. It imports modules ( *.py , *.pyc ) from archives. All operations except - and != are abstract.',
     );
     assert.deepEqual(
       sentences.map((sentence) => sentence.text),
@@ -2545,6 +2623,7 @@ describe('what a definition is not', () => {
         'See os.path for more.',
         'The util.TextDecoder class decodes.',
         'It imports modules ( *.py , *.pyc ) from archives.',
+        'All operations except - and != are abstract.',
       ],
     );
   });
