@@ -90,7 +90,8 @@ export function pagesAsText(pages: readonly string[]): string[] {
 
 /** "debian-handbook", "dpkg-buildpackage": a compound written with a hyphen between two words. */
 const COMPOUND = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)-(\p{Ll}[\p{L}\p{N}]*)(?![\p{L}\p{N}_-])/gu;
-const WORD = /(?<![\p{L}\p{N}_-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-])/gu;
+/** A word, not a part of a dotted name ("multiprocessing.Queue"), which no hyphen ever joins. */
+const WORD = /(?<![\p{L}\p{N}_.-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}_])/gu;
 
 /**
  * "debian-" at a line's end over "handbook" is joined as a word broken by hyphenation would be (poppler

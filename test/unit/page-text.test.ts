@@ -26,8 +26,10 @@ describe('PDF page text', () => {
     const printed = [
       'Open bug reports against the debian-\nhandbook Debian package, or build it with dpkg-\nbuildpackage.\nThe sources are at https://bugs.debian.org/src:debian-handbook and dpkg-buildpackage builds them.',
       'The module starts a sub-\nprocess. The subprocess module runs programs; subprocess.run() waits for them; a sub-process ends.',
+      'See multiprocessing.Queue, a queue class for use in a multi-processing context.',
     ];
-    const [first = '', second = ''] = pagesAsText(printed);
+    const [first = '', second = '', third = ''] = pagesAsText(printed);
+    assert.match(third, /See multiprocessing\.Queue, /, 'a dotted name is code, never hyphenated');
     assert.match(first, /against the debian-handbook\s+Debian package, or build it with dpkg-buildpackage\./);
     assert.match(second, /starts a subprocess\.\s/);
   });
