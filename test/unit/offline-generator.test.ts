@@ -2628,6 +2628,16 @@ describe('what a definition is not', () => {
     );
   });
 
+  test('a text parses alike whatever was parsed before it: a possessive ("user’s") is a word and its ending, also once the parser has learned it whole', async () => {
+    const { parseText } = await import('../../generation/offline/nlp.ts');
+    const tokensOf = (text: string) => parseText(text).flatMap((sentence) => sentence.tokens.map((token) => `${token.text}/${token.pos}`));
+    const path = 'The interpreter must be in the operator’s home directory.';
+    const first = tokensOf(path);
+    parseText('Function pathexpand substitutes home directories (the current operator’s, and perhaps those of other users).');
+    assert.deepEqual(tokensOf(path), first);
+    assert.ok(first.includes('operator/NOUN') && first.includes('’s/PART'), first.join(' '));
+  });
+
   test('a word the tagger reads as a verb between an article and a noun modifies it ("a live CD", "The Enhances field"); a participle ("the installed version") and a verb after its subject ("the user runs the program") stay verbs', async () => {
     const { parseText } = await import('../../generation/offline/nlp.ts');
     const tags = (text: string) => Object.fromEntries((parseText(text)[0]?.tokens ?? []).map((token) => [token.text, token.pos]));
