@@ -95,8 +95,8 @@ const WORD = /(?<![\p{L}\p{N}_.-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-]|\.[\p{L}\p
 
 /**
  * "debian-" at a line's end over "handbook" is joined as a word broken by hyphenation would be (poppler
- * joins it before this code sees it): a compound the document writes with its hyphen more often than
- * without gets it back ("debianhandbook" → "debian-handbook", "dpkgbuildpackage" → "dpkg-buildpackage"),
+ * joins it before this code sees it): a compound the document writes with its hyphen at least as often
+ * as whole gets it back ("debianhandbook" → "debian-handbook", "dpkgbuildpackage" → "dpkg-buildpackage"),
  * while one it usually writes whole ("subprocess" beside one "sub-process") stays whole.
  */
 function restoreHyphens(pages: readonly string[]): string[] {
