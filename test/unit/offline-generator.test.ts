@@ -79,9 +79,11 @@ const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, 
 };
 const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => analyse(entriesContent(title, entries));
 /** The analysis of one printed page whose blocks pdf.js typed (code font, prose, headings). */
+/** A printed page of plain text (a PDF read without typed blocks), titled. */
+const printedPage = (title: string, text: string): ExtractedContent => ({ title, text, outline: [{ kind: 'page', index: 0, text }] });
 const analysePrintedPage = (title: string, blocks: ReadonlyArray<readonly [ContentBlock['kind'], string]>) => {
   const text = blocks.map(([, block]) => block).join('\n');
-  return analyse({ title, text, outline: [{ kind: 'page', index: 0, text }], blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })) });
+  return analyse({ ...printedPage(title, text), blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })) });
 };
 /** The API entry questions an analysis supports at a difficulty. */
 const entryQuestionsOf = (analysis: ReturnType<typeof analyse>, difficulty: Difficulty) =>
@@ -1008,9 +1010,7 @@ describe('offline quizzes', () => {
     const text = lines.join('\n');
     const kinds = ['heading', 'code', 'prose', 'code', 'prose', 'code', 'prose', 'code', 'prose'] as const;
     const analysis = analyse({
-      title: 'statistics',
-      text,
-      outline: [{ kind: 'page', index: 0, text }],
+      ...printedPage('statistics', text),
       blocks: lines.map((line, index) => ({ kind: kinds[index] ?? 'prose', text: line, page: 1 })),
     });
     const sections = new Set(analysis.sentences.map((sentence) => sentence.section));
@@ -1239,7 +1239,7 @@ describe('offline mindmaps', () => {
       'bz2.decompress(data)',
       'Decompress data in one shot, returning the uncompressed bytes of the data.',
     ].join('\n');
-    const content: ExtractedContent = { title: 'bz2 — Support for bzip2 compression', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const content = printedPage('bz2 — Support for bzip2 compression', page);
     const map = (await generator.mindmap({ sourceTitle: 'bz2', content, difficulty: 'medium' })).content;
     assert.deepEqual(branchLabels(map), ['bz2.open()', 'bz2.BZ2File()', 'bz2.compress()', 'bz2.decompress()']);
     const file = map.nodes.find((node) => node.label === 'bz2.BZ2File()');
@@ -1264,11 +1264,7 @@ describe('offline mindmaps', () => {
       'append(x)',
       'Add x to the right side of the deque of the collection.',
     ].join('\n');
-    const collections: ExtractedContent = {
-      title: 'collections — Container datatypes',
-      text: sectioned,
-      outline: [{ kind: 'page', index: 0, text: sectioned }],
-    };
+    const collections = printedPage('collections — Container datatypes', sectioned);
     const beside = (await generator.mindmap({ sourceTitle: 'collections', content: collections, difficulty: 'medium' })).content;
     const counter = beside.nodes.find((node) => node.label === 'Counter objects');
     const members = beside.nodes.filter((node) => node.parentId === counter?.id).map((node) => node.label);
@@ -1489,7 +1485,7 @@ describe('offline mindmaps', () => {
       '4.3. Routing',
       'The network layer routes packets between hosts across connected networks. A routing table maps each destination prefix to a next hop router.',
     ].join('\n');
-    const content: ExtractedContent = { title: 'Layers', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const content = printedPage('Layers', page);
     const map = (await generator.mindmap({ sourceTitle: 'Layers', content, difficulty: 'medium' })).content;
     const branches = branchLabels(map);
     assert.deepEqual(branches, ['More on Layers', 'Framing and detecting transmission errors on the link', 'Routing']);
@@ -1514,7 +1510,7 @@ describe('offline mindmaps', () => {
       'heapsort(values)',
       'print(values)',
     ].join('\n');
-    const content: ExtractedContent = { title: 'heapq — Heap queue algorithm', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const content = printedPage('heapq — Heap queue algorithm', page);
     const map = (await generator.mindmap({ sourceTitle: 'heapq', content, difficulty: 'hard' })).content;
     const branches = branchLabels(map);
     assert.deepEqual(branches, ['Heap Functions', 'Basic Examples']);
@@ -1605,7 +1601,7 @@ describe('offline mindmaps', () => {
       'Module pickle',
       'Discussion of the special methods used to support object state retrieval and restoration.',
     ].join('\n');
-    const content: ExtractedContent = { title: 'copy — Shallow and deep copy operations', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const content = printedPage('copy — Shallow and deep copy operations', page);
     const analysis = analyse(content);
     assert.ok(!analysis.sentences.some((sentence) => sentence.text.startsWith('Discussion of the special methods')));
     const map = (await generator.mindmap({ sourceTitle: 'copy', content, difficulty: 'medium' })).content;
@@ -1626,7 +1622,7 @@ describe('offline mindmaps', () => {
       'zipimporter Objects',
       'The zipimporter class is the class for importing ZIP files.',
     ].join('\n');
-    const content: ExtractedContent = { title: 'zipimport — Import modules from Zip archives', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const content = printedPage('zipimport — Import modules from Zip archives', page);
     const sections = new Set(analyse(content).sentences.map((sentence) => sentence.section));
     assert.ok(
       !sections.has('PKZIP Application Note') && sections.has('zipimport.ZipImportError()') && sections.has('zipimporter Objects'),
@@ -2228,9 +2224,7 @@ describe('offline analysis', () => {
   });
 
   test('a table of contents at the top of a printed page heads no text; a chapter, section and subsection in a row do', () => {
-    const sectionsOf = (page: string) => [
-      ...new Set(analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] }).sentences.map((sentence) => sentence.section)),
-    ];
+    const sectionsOf = (page: string) => [...new Set(analyse(printedPage('Book', page)).sentences.map((sentence) => sentence.section))];
     const body = 'The installer configures the network interfaces of the new machine. The locale decides the language of every message.';
     assert.deepEqual(
       sectionsOf(['8.10. Compiling a Kernel', '8.10.1. Getting the Sources', '8.11. Installing a Kernel', '8.11.2. Installing with dpkg', body].join('\n')),
@@ -2276,7 +2270,7 @@ describe('offline analysis', () => {
       '',
       'The mv command allows moving and renaming files and directories of the filesystem.',
     ].join('\n');
-    const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
+    const analysis = analyse(printedPage('Book', page));
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['B.1.1. Browsing the Directory Tree and Managing Files']);
   });
 
@@ -2302,7 +2296,7 @@ describe('offline analysis', () => {
       'Stability: 2 - Stable',
       'The console keeps its layout until the next boot.',
     ].join('\n\n');
-    const analysis = analyse({ title: 'Book', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
+    const analysis = analyse(printedPage('Book', page));
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['8.1. Setting the Default Language']);
   });
 
@@ -2362,7 +2356,7 @@ describe('offline analysis', () => {
       'Next',
       '9.8. Scheduling Asynchronous Tasks: anacron',
     ].join('\n\n');
-    const analysis = analyse({ title: '9.7. Scheduling Tasks with cron and atd', text: page, outline: [{ kind: 'page', index: 0, text: page }] });
+    const analysis = analyse(printedPage('9.7. Scheduling Tasks with cron and atd', page));
     assert.deepEqual([...new Set(analysis.sentences.map((sentence) => sentence.section))], ['9.7.1. Format of a crontab File']);
   });
 
@@ -3103,7 +3097,7 @@ describe('what a printed page puts around its text', () => {
       'collections.defaultdict(default_factory)',
       'namedtuple() Factory Function for Tuples with Named Fields',
     ]);
-    const content: ExtractedContent = { title: 'collections — Container datatypes', text: page, outline: [{ kind: 'page', index: 0, text: page }] };
+    const content = printedPage('collections — Container datatypes', page);
     const map = (await generator.mindmap({ sourceTitle: 'collections', content, difficulty: 'medium' })).content;
     assert.deepEqual(branchLabels(map), [
       'deque objects',
@@ -3288,7 +3282,7 @@ describe('what a printed page puts around its text', () => {
       'Next',
       '6. Acknowledgments',
     ].join('\n');
-    const analysis = analyse({ title: '5. Contributing', text, outline: [{ kind: 'page', index: 0, text }] });
+    const analysis = analyse(printedPage('5. Contributing', text));
     assert.deepEqual(
       analysis.blocks.filter((block) => block.kind !== 'heading').map((block) => block.text),
       ['This book is developed like a free software project, and your input and help are welcome.'],
