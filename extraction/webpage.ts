@@ -80,14 +80,27 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
   const sections: Section[] = [{ title: firstTitle, heading: false, lines: [] }];
   let line = '';
   let prefix = '';
+  /**
+   * A glossary's term (<dt>) waiting for its definition: "Term: definition" on one line, as a file's
+   * glossary reads, so that the term is read as the one defined and not as a heading over it.
+   */
+  let term = '';
   /** Inside a table's cell: its paragraphs stay on the row's line ("Option | Meaning"), one row a line. */
   let inCell = 0;
+  const lines = () => (sections.at(-1) as Section).lines;
+  /** A term without a definition, or one whose definition opens with a list or code, stands on its own line. */
+  const endTerm = () => {
+    if (term) lines().push(term);
+    term = '';
+  };
   const endLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     line = '';
     if (!text) return;
-    (sections.at(-1) as Section).lines.push(prefix + text);
+    if (prefix) endTerm();
+    lines().push(term ? `${term}: ${text}` : prefix + text);
     prefix = '';
+    term = '';
   };
   const visit = (node: DomNode) => {
     if (node.nodeType === 3) {
@@ -99,6 +112,7 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
     if (SKIPPED.has(tag)) return;
     if (/^H[1-3]$/.test(tag)) {
       endLine();
+      endTerm();
       // The "¶" a documentation generator links every heading with is no part of its title.
       const title = (node.textContent ?? '').replace(/\s+/g, ' ').replace(PERMALINK_MARK, '').trim();
       if (title) sections.push({ title, heading: true, lines: [] });
@@ -107,8 +121,17 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
     if (tag === 'BR') return endLine();
     if (tag === 'PRE') {
       endLine();
-      const lines = (node.textContent ?? '').split('\n').map((text) => text.trimEnd());
-      (sections.at(-1) as Section).lines.push(...lines.filter((text, index) => text || (index > 0 && index < lines.length - 1)));
+      endTerm();
+      const code = (node.textContent ?? '').split('\n').map((text) => text.trimEnd());
+      lines().push(...code.filter((text, index) => text || (index > 0 && index < code.length - 1)));
+      return;
+    }
+    if (tag === 'DT') {
+      endLine();
+      endTerm();
+      for (const child of node.childNodes) visit(child);
+      term = line.replace(/\s+/g, ' ').trim();
+      line = '';
       return;
     }
     const cell = tag === 'TD' || tag === 'TH';
@@ -128,6 +151,7 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
   };
   visit(root);
   endLine();
+  endTerm();
   // A heading without text of its own heads the subsections after it ("Directory and files operations").
   return sections.filter((section) => section.lines.length > 0 || section.heading);
 }

@@ -9,7 +9,7 @@ import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
 import { classEntryName, declaresParameters, isBareMethod, segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
-import { capitaliseFirst, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
+import { capitaliseFirst, collapseWhitespace, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // One NLP pass per document, shared by the three generators: the result is cached per content
 // object, so flashcards, quiz and mindmap for the same source parse the text once.
@@ -144,6 +144,7 @@ function build(content: ExtractedContent): Analysis {
   let underClass: string | undefined;
 
   const entries = entriesOf(content);
+  const leadIns = leadInsToCode(content);
   // The licence a manual ends with ("Appendix A Copying Information", the GFDL) is boilerplate: nothing
   // from it on becomes a fact. Only in the second half, so a document about a licence keeps its text.
   const filled = entries.filter((entry) => entry.text.trim() !== '').length;
@@ -198,7 +199,11 @@ function build(content: ExtractedContent): Analysis {
           linksElsewhere(textBlock.text);
       }
       if (apparatus) continue;
-      if (contents.has(index) || (textBlock.kind === 'heading' && (isChromeOrSentence(textBlock.text) || inNavigationBar(segmented.blocks, index)))) continue;
+      if (
+        contents.has(index) ||
+        (textBlock.kind === 'heading' && (isChromeOrSentence(textBlock.text) || inNavigationBar(segmented.blocks, index) || leadIns.has(textBlock.text)))
+      )
+        continue;
       // "Prev" over "4. Book Structure": a printed page's link to a neighbouring section, its number read as a list's.
       const previous = segmented.blocks[index - 1];
       const linkUnderBar = previous?.kind === 'heading' && isPageChrome(previous.text) && !/[.!?:]$/.test(textBlock.text.trim());
@@ -292,6 +297,20 @@ function emphasisedPhrases(emphasis: readonly string[], phrases: PhraseIndex, co
     if (start >= 0 && phrases.byKey.has(key)) keys.add(key);
   }
   return keys;
+}
+
+/**
+ * "Git will reply", "Alternatively, instead of running git add beforehand, you can use": a paragraph the
+ * extractor read as prose that leads into the code below it, its sentence unfinished. Taken out with the
+ * code, it stands alone on its line as a heading would; it heads nothing and states no fact.
+ */
+function leadInsToCode(content: ExtractedContent): Set<string> {
+  const blocks = content.blocks ?? [];
+  return new Set(
+    blocks.flatMap((block, index) =>
+      block.kind === 'prose' && blocks[index + 1]?.kind === 'code' && !/[.!?:;,)"”]$/.test(block.text.trim()) ? [collapseWhitespace(block.text)] : [],
+    ),
+  );
 }
 
 function headingLevelsOf(content: ExtractedContent): Map<string, number> {

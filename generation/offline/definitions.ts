@@ -3,7 +3,7 @@ import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, isKeyBinding, phraseKey, type Span } from './key-phrases.ts';
 import { ARTICLES, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
-import { asSentence, capitaliseFirst, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
+import { asSentence, capitaliseFirst, escapeRegExp, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
 // "Term – definition") and definitional sentences ("X is a …", "X refers to …", "X means …",
@@ -92,7 +92,9 @@ const TITLE_MIN_WORDS = 3;
 const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
-const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another)\b/i;
+const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete)\b/i;
+/** "As a verb: To bring…", "In more detail: …": a lead-in inside an entry, saying how the term is taken, not a term. */
+const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
 const CLAUSE_LABEL = /^let['’]s\b|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
@@ -122,18 +124,30 @@ function glossaryKey(sentence: Sentence | undefined, term: string): string {
   return phraseKey(tokens, { start, end });
 }
 
+/**
+ * "bare repository: A bare repository is normally an appropriately named directory…", "branch: A "branch"
+ * is a line of development": an entry that restates its term as the subject of its first sentence
+ * defines it by what follows, which is the meaning a card or an option shows.
+ */
+function withoutRestatedTerm(body: string, term: string): string {
+  const words = term.split(/\s+/).map(escapeRegExp).join('\\s+');
+  const restated = new RegExp(`^(?:an?|the)\\s+["“]?${words}["”]?\\s+(?:is|are)\\s+(?:\\p{Ll}+ly\\s+)?(?=(?:an?|the)\\s)`, 'iu').exec(body);
+  return restated ? capitaliseFirst(body.slice(restated[0].length)) : body;
+}
+
 /** A glossary line, and whether its body opens with a verb (see `opensWithVerb`). */
 type Labelled = { definition: Definition; command: boolean };
 
 function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
   const term = match?.groups?.term?.trim() ?? '';
-  const body = match?.groups?.body?.trim() ?? '';
-  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?]$/.test(term) || !/^\p{L}/u.test(term)) return undefined;
+  // "commit: As a noun: A single point in the Git history…": the sense the entry takes first is no part of its meaning.
+  const body = match?.groups?.body?.trim().replace(/^as an? \p{L}+:\s*/iu, '') ?? '';
+  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   // "Note on…", "Portability alert": the label of a remark beside the text, not a term.
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term)) return undefined;
   // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term.
-  if (CLAUSE_LABEL.test(term)) return undefined;
+  if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `)) return undefined;
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
@@ -148,7 +162,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const definition: Definition = {
     term,
     key: glossaryKey(sentences.get(firstSentenceId), term),
-    text: asSentence(capitaliseFirst(body.length > GLOSSARY_FIRST_SENTENCE_CHARS && firstSentence ? firstSentence : body)),
+    text: asSentence(withoutRestatedTerm(capitaliseFirst(body.length > GLOSSARY_FIRST_SENTENCE_CHARS && firstSentence ? firstSentence : body), term)),
     origin: 'glossary',
     sentenceId: firstSentenceId,
     quote: block.text,
@@ -182,7 +196,11 @@ function definesAnotherSubject(tokens: readonly Token[], term: string): boolean 
 function bodyTokens(sentence: Sentence | undefined): readonly Token[] {
   const tokens = sentence?.tokens ?? [];
   const separator = separatorIndex(tokens);
-  return separator < 0 ? [] : tokens.slice(separator + 1);
+  if (separator < 0) return [];
+  const body = tokens.slice(separator + 1);
+  // "As a noun: A single point…": the meaning starts after the sense the entry takes.
+  const sense = body.findIndex((token) => token.text === ':');
+  return sense > 0 && SENSE_LABEL.test(`${joinTokens(body.slice(0, sense))} `) ? body.slice(sense + 1) : body;
 }
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'its', 'their', 'all', 'any', 'each', 'every', 'some', 'this', 'these']);

@@ -10,11 +10,19 @@ import { parseText } from './nlp.ts';
 const LEADING = new Set(['DET', 'ADJ', 'ADV', 'NUM', 'PROPN', 'PUNCT', 'CCONJ']);
 const MAX_CHAIN = 4;
 
-/** The noun a definition opens with: "An object consisting of…" → object. */
+/**
+ * The noun a definition opens with: "An object consisting of…" → object, "The default development
+ * branch" → branch (the compound's head). None where that noun is the subject of a sentence ("A working
+ * tree is clean, if…" says what a tree is like, not that the term is one).
+ */
 export function genusOf(text: string): string | undefined {
   const tokens = parseText(text)[0]?.tokens ?? [];
-  for (const token of tokens) {
-    if (token.pos === 'NOUN') return token.lemma;
+  for (const [index, token] of tokens.entries()) {
+    if (token.pos === 'NOUN') {
+      let head = index;
+      while (tokens[head + 1]?.pos === 'NOUN') head += 1;
+      return tokens[head + 1]?.pos === 'AUX' ? undefined : tokens[head]?.lemma;
+    }
     if (!LEADING.has(token.pos)) return undefined;
   }
   return undefined;

@@ -53,9 +53,12 @@ function short(text: string): string {
   return truncate(collapseWhitespace(text), DEFINITION_CHARS);
 }
 
+/** "gittutorial(7)", "git-log(1)": a manual page's name and section, no call. */
+const MANUAL_PAGE = /^[\w.-]+\(\d\w*\)$/;
+
 function cleanHeading(text: string): string {
   // A signature's parameters are detail for its leaves: "os.getPriority()" names the branch.
-  if (isSignature(text)) return text.trim().replace(/\(.*\)$/s, '()');
+  if (isSignature(text) && !MANUAL_PAGE.test(text.trim())) return text.trim().replace(/\(.*\)$/s, '()');
   return text.replace(/^(?:chapter\s+)?(?:[A-Z]\.)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
 }
 

@@ -78,7 +78,11 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
   const fact = `sentence:${definition.sentenceId}`;
   const candidates: Candidate[] = [];
   const termPreference = byDifficulty(difficulty, { easy: 1 + centrality, medium: 0.6 + 0.4 * centrality, hard: 0.4 + 0.6 * (1 - centrality) });
-  if (termPreference !== undefined) {
+  const masked = maskTerm(definition.text, definition.term);
+  // "A name that begins with _____/ (e.g. _____/heads/master)", "collections.abc._____": the term blanked
+  // inside a path or a dotted name leaves it half-written.
+  const inPath = new RegExp(`[/.]${BLANK}|${BLANK}(?:/|\\.\\w)`).test(masked);
+  if (termPreference !== undefined && !inPath) {
     const phraseFamily = termFamily(phrase?.proper ?? /^\p{Lu}/u.test(definition.term));
     candidates.push({
       kind: 'term',
@@ -86,7 +90,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
       position: definition.sentenceId,
       fact,
       question: () => ({
-        stem: `Which term matches this definition: "${maskTerm(definition.text, definition.term)}"`,
+        stem: `Which term matches this definition: "${masked}"`,
         answer: definedTermOption(analysis, definition),
         // Terms of the same kind first: listed beside it, defined with the same genus, or entries of the same
         // glossary list (the section it stands in); then other defined terms, and key phrases of the same sort when the document defines too

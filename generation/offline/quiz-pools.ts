@@ -1,4 +1,4 @@
-import { comparisonKey } from '../quality.ts';
+import { comparisonKey, comparisonTokens } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
@@ -240,7 +240,12 @@ export function quizPools(analysis: Analysis): QuizPools {
     definedTerms.push(term);
     if (definition.origin === 'glossary') push(glossaryTermsBySection, sentence?.section ?? '', { ...term, family: GLOSSARY_ENTRY_FAMILY });
     if (definition.genus) push(definedTermsByGenus, definition.genus, { ...term, family: SAME_GENUS_FAMILY });
-    if (isMeaningOption(definition.text)) {
+    // "A working tree is clean, if…" beside the meaning of "pack": a meaning whose first clause names
+    // its own term is plainly another term's, as an answer or as a wrong option. ("An integer, each bit
+    // representing a different attribute" names its term only in passing.)
+    const firstClause = comparisonTokens(definition.text.split(/[,;:]/, 1)[0] ?? '');
+    const namesItsTerm = comparisonTokens(definition.term).every((word) => firstClause.includes(word));
+    if (isMeaningOption(definition.text) && !namesItsTerm) {
       meanings.add(definition.text);
       const meaning = makeOption(definition.text, { family: 'definition', units, tokenCount: 0 });
       definitions.push(meaning);

@@ -18,6 +18,7 @@ import { isVariant, makeOption, pickDistractors } from '../../generation/offline
 import { describedEntries, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { isChromeOrSentence } from '../../generation/offline/headings.ts';
+import { genusOf } from '../../generation/offline/kinds.ts';
 import { isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
@@ -3846,5 +3847,127 @@ describe('facts come from prose, never from code or page chrome', () => {
       !analysis.sentences.some((sentence) => /Intel Corporation|Atheros/.test(sentence.text)),
       analysis.sentences.map((sentence) => sentence.text).join(' | '),
     );
+  });
+});
+
+describe('a Git glossary and tutorial (held-out round 47)', () => {
+  /** A glossary section of "term: definition" lines, analysed. */
+  const analyseGlossary = (lines: readonly string[]) => analyseSection('Glossary', lines.join('\n'));
+  const definitionOf = (analysis: ReturnType<typeof analyse>, term: string) => analysis.definitions.find((definition) => definition.term === term)?.text;
+  const gitEntries = [
+    'pack: A set of objects which have been compressed into one file to save space.',
+    'octopus: To merge more than two branches of development at once.',
+    'plumbing: Cute name for the core of Git and its fundamental utilities.',
+    'rebase: To reapply a series of changes from a branch to a different base.',
+    'clean: A working tree is clean, if it corresponds to the revision referenced by the current head.',
+  ];
+
+  test('a web page\'s glossary (<dt> over <dd>) reads as "term: definition" lines, as the file\'s does; a <dd> opening with a list keeps its term apart', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const entries = [
+      ['pack', 'A set of objects which have been compressed into one file to save space.'],
+      ['octopus', 'To merge more than two branches of development at once.'],
+      ['blob object', 'An untyped object, for example the contents of a file.'],
+    ];
+    const list = entries.map(([term, text]) => `<dt>${term}</dt><dd><p>${text}</p></dd>`).join('');
+    const html = `<html><head><title>gitglossary(7)</title></head><body><article><h1>gitglossary(7)</h1><p>These are the words a reader of the Git documentation meets most often, with what each of them means.</p><dl>${list}<dt>Options</dt><dd><ul><li>first choice of the user</li><li>second choice of the user</li></ul></dd></dl></article></body></html>`;
+    const content = htmlToContent(html, 'https://docs.example/gitglossary.html');
+    const text = content.outline.map((entry) => entry.text).join('\n');
+    assert.match(text, /^pack: A set of objects/m);
+    assert.match(text, /^Options\n- first choice of the user$/m);
+    assert.deepEqual(
+      analyse(content)
+        .definitions.map((definition) => definition.term)
+        .sort(),
+      ['blob object', 'octopus', 'pack'],
+    );
+  });
+
+  test('an entry that restates its term as its subject is defined by what follows; one led by its sense ("As a noun:") by the meaning after it', () => {
+    const analysis = analyseGlossary([
+      ...gitEntries,
+      'evil merge: An evil merge is a merge that introduces changes that do not appear in any parent.',
+      'commit: As a noun: A single point in the Git history of a project.',
+    ]);
+    assert.equal(definitionOf(analysis, 'evil merge'), 'A merge that introduces changes that do not appear in any parent.');
+    assert.equal(definitionOf(analysis, 'commit'), 'A single point in the Git history of a project.');
+  });
+
+  test('a sense label ("As a verb:"), a sentence before a colon ("The current branch. In more detail:") and "Obsolete for:" define no term', () => {
+    const analysis = analyseGlossary([
+      ...gitEntries,
+      'As a verb: The action of storing a new snapshot of the state of the project.',
+      'The current branch. In more detail: Your working tree is normally derived from the state of the tree.',
+      'cache: Obsolete for: index.',
+    ]);
+    const terms = analysis.definitions.map((definition) => definition.term);
+    for (const term of ['As a verb', 'The current branch. In more detail', 'cache']) assert.ok(!terms.includes(term), terms.join(' | '));
+    assert.ok(terms.includes('pack'));
+  });
+
+  test('a meaning that names its own term ("A working tree is clean, if…") is neither asked nor offered as a wrong meaning', () => {
+    const analysis = analyseGlossary(gitEntries);
+    const meanings = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'meaning')
+      .map((candidate) => candidate.question());
+    assert.ok(meanings.length > 0);
+    assert.ok(!meanings.some((question) => question.stem === 'What does "clean" mean?'));
+    for (const question of meanings) {
+      const options = question.pools.flatMap((pool) => pool.options.map((option) => option.text));
+      assert.ok(!options.some((text) => text.includes('is clean')), options.join(' | '));
+    }
+  });
+
+  test('a term that its definition spells inside a path or a dotted name ("refs/heads", "collections.abc.Mapping") is not asked by its definition', () => {
+    const analysis = analyseGlossary([
+      ...gitEntries,
+      'ref: A name that begins with refs/ (for example refs/heads/master) and points to an object name.',
+      'mapping: A container object that implements the methods of the collections.abc.Mapping base class.',
+    ]);
+    const asked = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'term')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(asked.includes('pack'), asked.join(' | '));
+    assert.ok(!asked.includes('ref') && !asked.includes('mapping'), asked.join(' | '));
+  });
+
+  test("a definition's genus is its opening compound's head, and none where that noun is a sentence's subject", () => {
+    assert.equal(genusOf('The default development branch.'), 'branch');
+    assert.equal(genusOf('An object consisting of a list of names.'), 'object');
+    assert.equal(genusOf('A working tree is clean, if it corresponds to the current head.'), undefined);
+  });
+
+  test('a paragraph that leads into code unfinished ("Git will reply") heads no section; a manual page names the map by its name and section', async () => {
+    const blocks: ContentBlock[] = [
+      { kind: 'heading', text: 'Importing a new project', level: 2 },
+      { kind: 'prose', text: 'Assume you have a tarball with your initial work. You can place it under revision control as follows.' },
+      { kind: 'code', text: '$ git init' },
+      { kind: 'prose', text: 'Git will reply' },
+      { kind: 'code', text: 'Initialized empty Git repository in .git/' },
+      { kind: 'prose', text: 'You have now initialized the working directory, and a new directory named .git was created.' },
+      { kind: 'heading', text: 'Making changes', level: 2 },
+      { kind: 'prose', text: 'Modify some files, then add their updated contents to the index before you commit them.' },
+      { kind: 'heading', text: 'Managing branches', level: 2 },
+      { kind: 'prose', text: 'A single repository can maintain multiple branches of development at the same time.' },
+    ];
+    const sections = [
+      { title: 'Importing a new project', from: 1, to: 6 },
+      { title: 'Making changes', from: 7, to: 8 },
+      { title: 'Managing branches', from: 9, to: 10 },
+    ];
+    const outline = sections.map(({ title, from, to }, index) => ({
+      kind: 'section' as const,
+      index,
+      title,
+      text: blocks
+        .slice(from, to)
+        .map((block) => block.text)
+        .join('\n\n'),
+    }));
+    const content: ExtractedContent = { title: 'gittutorial(7)', text: outline.map((entry) => entry.text).join('\n\n'), outline, blocks };
+    assert.ok(!analyse(content).headings.includes('Git will reply'));
+    const map = (await generator.mindmap({ sourceTitle: 'gittutorial(7)', content, difficulty: 'easy' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'gittutorial(7)');
+    assert.deepEqual(branchLabels(map), ['Importing a new project', 'Making changes', 'Managing branches']);
   });
 });
