@@ -1,7 +1,7 @@
 import type { ContentBlock, ExtractedContent, OutlineEntry, SourceReference } from '../../domain/learning-content.ts';
 import { findDefinitions, type Definition } from './definitions.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { isApparatus, isChromeOrSentence, isNavigationLink, isPageChrome, isSignature } from './headings.ts';
+import { isApparatus, isChromeOrSentence, isNavigationLink, isPageChrome, isSignature, opensManualPage } from './headings.ts';
 import { assignKinds, genusOf } from './kinds.ts';
 import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
@@ -169,7 +169,8 @@ function build(content: ExtractedContent): Analysis {
     units.push({ position, kind: entry.kind, title, page: paged ? entry.index + 1 : undefined, label: unitLabel(entry), words: wordCount(entry.text) });
     seed = hashText(entry.text, seed);
     // A page without a title continues the section of the page before it.
-    if (title) {
+    if (title && opensManualPage(title)) section = undefined;
+    else if (title) {
       section = title;
       titles.push(title);
       headings.push(title);
@@ -210,6 +211,10 @@ function build(content: ExtractedContent): Analysis {
       if (textBlock.kind === 'bullet' && (isNavigationLink(textBlock.text) || linkUnderBar)) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
+      if (textBlock.kind === 'heading' && opensManualPage(textBlock.text)) {
+        section = undefined;
+        continue;
+      }
       if (textBlock.kind === 'heading') {
         section = textBlock.text;
         titles.push(textBlock.text);

@@ -116,9 +116,15 @@ export function isChromeOrSentence(label: string): boolean {
 const APPARATUS =
   /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?):?$/i;
 
+/** "NAME", "SYNOPSIS", "AUTHOR": a manual page's apparatus, in the capitals manual pages set them in ("Name" may be a subject). */
+const MANUAL_APPARATUS = /^(?:NAME|SYNOPSIS|AUTHORS?|REPORTING BUGS|COPYRIGHT)$/;
+
 export function isApparatus(label: string): boolean {
-  return APPARATUS.test(label.trim());
+  return APPARATUS.test(label.trim()) || MANUAL_APPARATUS.test(label.trim());
 }
+
+/** A manual page's "DESCRIPTION": the page's own opening, which its title heads, not one of its parts. */
+export const opensManualPage = (label: string) => label.trim() === 'DESCRIPTION';
 
 /** A page's navigation ("Previous topic", "This Page", "Navigation"): the whole section under it is chrome. */
 export function isPageChrome(label: string): boolean {

@@ -17,7 +17,7 @@ import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { describedEntries, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
-import { isChromeOrSentence } from '../../generation/offline/headings.ts';
+import { isApparatus, isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { genusOf } from '../../generation/offline/kinds.ts';
 import { isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
@@ -3969,5 +3969,29 @@ describe('a Git glossary and tutorial (held-out round 47)', () => {
     const map = (await generator.mindmap({ sourceTitle: 'gittutorial(7)', content, difficulty: 'easy' })).content;
     assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'gittutorial(7)');
     assert.deepEqual(branchLabels(map), ['Importing a new project', 'Making changes', 'Managing branches']);
+  });
+
+  test("a manual page's NAME and SYNOPSIS are apparatus and its DESCRIPTION is the page's opening: none of them is a branch", async () => {
+    const sections: ReadonlyArray<readonly [string, string]> = [
+      ['NAME', 'gitfaq - Frequently asked questions about using Git'],
+      ['SYNOPSIS', 'gitfaq'],
+      ['DESCRIPTION', 'The examples in this FAQ assume a standard POSIX shell, like bash or dash, and a user who has configured Git.'],
+      [
+        'Configuration',
+        'The user name is used by Git to record who made a commit. The proxy for HTTP can be set in the configuration of each remote repository.',
+      ],
+      ['Credentials', 'A credential helper stores the passwords that Git asks for. The credential manager of each platform keeps them in secure storage.'],
+      ['Common Issues', 'A pull is a fetch followed immediately by either a merge or a rebase of the current branch onto the fetched one.'],
+    ];
+    const content = entriesContent('gitfaq(7)', sections);
+    const analysis = analyse(content);
+    assert.equal(analysis.sentences.find((sentence) => sentence.text.startsWith('The examples in this FAQ'))?.section, undefined);
+    const map = (await generator.mindmap({ sourceTitle: 'gitfaq(7)', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['Configuration', 'Credentials', 'Common Issues']);
+    assert.ok(!isApparatus('Name'));
+    // Printed, the headings are lines of the page's text.
+    const printed = printedPage('gitfaq(7)', sections.flatMap(([heading, text]) => [heading, '', text, '']).join('\n'));
+    const printedMap = (await generator.mindmap({ sourceTitle: 'gitfaq(7)', content: printed, difficulty: 'medium' })).content;
+    assert.ok(!branchLabels(printedMap).includes('DESCRIPTION'), branchLabels(printedMap).join(' | '));
   });
 });
