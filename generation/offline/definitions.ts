@@ -151,6 +151,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
+  // "Proofread debian/control: Does it follow the best practices? …": a checklist's questions define nothing.
+  if (/^[^.!?]*\?(?:\s|$)/.test(body)) return undefined;
   // "Writing Programs with NCURSES: A lengthy tutorial for C programmers": another text the page points to.
   if (wordCount(term) >= TITLE_MIN_WORDS && isTitleCase(term) && WORK_BODY.test(body)) return undefined;
   // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
@@ -415,7 +417,12 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "Standard builds of Python include an object-oriented interface to the Tcl/Tk widget set, called
     // tkinter": what is named is the object of the clause before, and that object describes it.
     const verb = before.text === ',' ? mainVerb(tokens.slice(0, bodyEnd)) : -1;
-    const bodyStart = verb + 1;
+    // "…three points: the two branches and a third commit, called the merge base": the name is the
+    // last listed thing's, after the list's colon and the "and" before it.
+    const listed = tokens
+      .slice(0, bodyEnd)
+      .findLastIndex((token, at) => token.text === ':' || (token.pos === 'CCONJ' && ARTICLES.has(tokens[at + 1]?.lower ?? '')));
+    const bodyStart = Math.max(verb, before.text === ',' ? listed : -1) + 1;
     if (wordCount(joinTokens(tokens.slice(bodyStart, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
     return { term, bodyStart, bodyEnd };
   }

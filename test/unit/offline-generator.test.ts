@@ -3971,6 +3971,23 @@ describe('a Git glossary and tutorial (held-out round 47)', () => {
     assert.deepEqual(branchLabels(map), ['Importing a new project', 'Making changes', 'Managing branches']);
   });
 
+  test('a checklist step whose text asks questions defines nothing; a name given to the last of a listed series names that thing alone', () => {
+    const checklist = analyseGlossary([
+      ...gitEntries,
+      '- Proofread debian/control: does it follow the best practices (see Best practices for debian/control)? Are the dependencies complete?',
+    ]);
+    assert.equal(definitionOf(checklist, 'Proofread debian/control'), undefined);
+    const merge = analyseSection(
+      'Merging',
+      [
+        'When doing a normal merge between two branches, it considers exactly three points: the two branches and a third commit, called the merge base, which is usually the common ancestor.',
+        'Standard builds of Python include an object-oriented interface to the Tcl/Tk widget set, called tkinter.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(merge, 'merge base'), undefined);
+    assert.equal(definitionOf(merge, 'tkinter'), 'An object-oriented interface to the Tcl/Tk widget set.');
+  });
+
   test("a manual page's NAME and SYNOPSIS are apparatus and its DESCRIPTION is the page's opening: none of them is a branch", async () => {
     const sections: ReadonlyArray<readonly [string, string]> = [
       ['NAME', 'gitfaq - Frequently asked questions about using Git'],
