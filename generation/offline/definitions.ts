@@ -422,7 +422,11 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     const listed = tokens
       .slice(0, bodyEnd)
       .findLastIndex((token, at) => token.text === ':' || (token.pos === 'CCONJ' && ARTICLES.has(tokens[at + 1]?.lower ?? '')));
-    const bodyStart = Math.max(verb, before.text === ',' ? listed : -1) + 1;
+    // "…has a code name: Debian 9 is called stretch": after a colon too, what is named follows it.
+    const colon = tokens.slice(0, bodyEnd).findLastIndex((token) => token.text === ':');
+    const bodyStart = Math.max(verb, before.text === ',' ? listed : colon) + 1;
+    // "Debian 9 is called stretch; Debian 10, buster; …; Debian 13 will be called trixie": a list of names.
+    if (tokens.slice(bodyStart, bodyEnd).some((token) => NAMING_WORDS.has(token.lower))) continue;
     if (wordCount(joinTokens(tokens.slice(bodyStart, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
     return { term, bodyStart, bodyEnd };
   }

@@ -170,6 +170,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   const noun =
     attribute && ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') || /^(?:that|which)$/.test(rest[0]?.lower ?? '') || /^(?:true|false)$/.test(first.lower));
   if (!readsAsVerb(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
+  // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
+  // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
+  if (rest[0]?.pos === 'NOUN' && rest[1]?.pos === 'AUX') return undefined;
   // "Raised by any of the functions when an error is detected": what is done with the entry.
   if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
     return asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);

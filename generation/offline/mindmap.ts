@@ -93,7 +93,10 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
     .map((section) => [section, headingLevels.get(section.trim())] as const)
     .filter(([section, level]) => level !== undefined || comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title)));
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
-  if (!sections.some(isSignature)) return new Map();
+  // "Recipe: Push/pull: Staying up to date", a bold line read as a heading under "Merge workflow" (h3): it
+  // stands below the last heading the markup levelled.
+  if (!sections.some(isSignature))
+    return levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : new Map();
   return methodsUnderClasses(
     levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : entryDepths(sections, title),
     title,

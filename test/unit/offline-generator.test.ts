@@ -3988,6 +3988,47 @@ describe('a Git glossary and tutorial (held-out round 47)', () => {
     assert.equal(definitionOf(merge, 'tkinter'), 'An object-oriented interface to the Tcl/Tk widget set.');
   });
 
+  test('an entry\'s first sentence with a subject of its own ("Promise contexts may not…") says nothing the entry does; a name given after a colon names what follows it', () => {
+    const entries = describedEntries(
+      analyseEntries('Async hooks', [
+        ['async_hooks.createHook(callbacks)', 'Registers functions to be called for different lifetime events of each async operation.'],
+        ['async_hooks.executionAsyncId()', 'Promise contexts may not get precise executionAsyncIds by default.'],
+      ]),
+    ).flat();
+    assert.ok(entries.find((entry) => entry.member === 'createHook')?.does);
+    assert.equal(entries.find((entry) => entry.member === 'executionAsyncId')?.does, undefined);
+    const names = analyseSection(
+      'Release code names',
+      'Every released Debian distribution has a code name: Debian 9 is called stretch; Debian 10, buster; the next release, Debian 12, will be called bookworm and Debian 13 will be called trixie.',
+    );
+    assert.deepEqual(names.definitions, []);
+  });
+
+  test('a heading the markup gives no level (a bold "Recipe:" line) stands below the last levelled one: the main sections stay the branches', async () => {
+    const sections: ReadonlyArray<readonly [string, number | undefined, string]> = [
+      ['Separate changes', 2, 'As a general rule, you should try to split your changes into small logical steps, and commit each of them.'],
+      ['Managing branches', 2, 'In the following, we will assume there are four integration branches in the project that receive commits.'],
+      ['Graduation', 3, 'As a given feature goes from experimental to stable, it also graduates between the corresponding branches.'],
+      ['Merging upwards', 3, 'The maintenance branch only gets fixes, and every fix is merged upwards into the branches above it.'],
+      ['Distributed workflows', 2, 'After the last section, you should know how to manage topics in a repository shared by several people.'],
+      ['Merge workflow', 3, 'The merge workflow works by copying branches between upstream and downstream repositories of the project.'],
+      ['Recipe: Staying up to date', undefined, 'Use a fetch followed by a merge of the upstream branch to keep your own branches up to date.'],
+      ['Patch workflow', 3, 'If you are a contributor that sends changes upstream in the form of emails, you should use topic branches.'],
+    ];
+    const content: ExtractedContent = {
+      ...entriesContent(
+        'gitworkflows(7)',
+        sections.map(([title, , text]) => [title, text]),
+      ),
+      blocks: sections.flatMap(([title, level, text]): ContentBlock[] => [
+        ...(level === undefined ? [] : [{ kind: 'heading' as const, text: title, level }]),
+        { kind: 'prose', text },
+      ]),
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'gitworkflows(7)', content, difficulty: 'easy' })).content;
+    assert.deepEqual(branchLabels(map), ['Separate changes', 'Managing branches', 'Distributed workflows']);
+  });
+
   test("a manual page's NAME and SYNOPSIS are apparatus and its DESCRIPTION is the page's opening: none of them is a branch", async () => {
     const sections: ReadonlyArray<readonly [string, string]> = [
       ['NAME', 'gitfaq - Frequently asked questions about using Git'],
