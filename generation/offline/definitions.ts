@@ -144,8 +144,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "commit: As a noun: A single point in the Git history…": the sense the entry takes first is no part of its meaning.
   const body = match?.groups?.body?.trim().replace(/^as an? \p{L}+:\s*/iu, '') ?? '';
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)/.test(term) || !/^\p{L}/u.test(term)) return undefined;
-  // "Note on…", "Portability alert": the label of a remark beside the text, not a term.
-  if (NOT_TERMS.has(term.toLowerCase()) || /^(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term)) return undefined;
+  // "Note on…", "A note on commit messages", "Portability alert": the label of a remark beside the text, not a term.
+  if (NOT_TERMS.has(term.toLowerCase()) || /^(?:an?\s+)?(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term))
+    return undefined;
   // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term.
   if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `)) return undefined;
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.

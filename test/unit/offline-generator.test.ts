@@ -3893,15 +3893,17 @@ describe('a Git glossary and tutorial (held-out round 47)', () => {
     assert.equal(definitionOf(analysis, 'commit'), 'A single point in the Git history of a project.');
   });
 
-  test('a sense label ("As a verb:"), a sentence before a colon ("The current branch. In more detail:") and "Obsolete for:" define no term', () => {
+  test('a sense label ("As a verb:"), a sentence before a colon ("The current branch. In more detail:"), a note\'s label and "Obsolete for:" define no term', () => {
     const analysis = analyseGlossary([
       ...gitEntries,
       'As a verb: The action of storing a new snapshot of the state of the project.',
       'The current branch. In more detail: Your working tree is normally derived from the state of the tree.',
       'cache: Obsolete for: index.',
+      'A note on commit messages: Though not required, it is a good idea to begin the commit message with a short line.',
     ]);
     const terms = analysis.definitions.map((definition) => definition.term);
-    for (const term of ['As a verb', 'The current branch. In more detail', 'cache']) assert.ok(!terms.includes(term), terms.join(' | '));
+    for (const term of ['As a verb', 'The current branch. In more detail', 'cache', 'A note on commit messages'])
+      assert.ok(!terms.includes(term), terms.join(' | '));
     assert.ok(terms.includes('pack'));
   });
 
