@@ -418,14 +418,13 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "Standard builds of Python include an object-oriented interface to the Tcl/Tk widget set, called
     // tkinter": what is named is the object of the clause before, and that object describes it.
     const verb = before.text === ',' ? mainVerb(tokens.slice(0, bodyEnd)) : -1;
-    // "…three points: the two branches and a third commit, called the merge base": the name is the
-    // last listed thing's, after the list's colon and the "and" before it.
-    const listed = tokens
-      .slice(0, bodyEnd)
-      .findLastIndex((token, at) => token.text === ':' || (token.pos === 'CCONJ' && ARTICLES.has(tokens[at + 1]?.lower ?? '')));
-    // "…has a code name: Debian 9 is called stretch": after a colon too, what is named follows it.
-    const colon = tokens.slice(0, bodyEnd).findLastIndex((token) => token.text === ':');
-    const bodyStart = Math.max(verb, before.text === ',' ? listed : colon) + 1;
+    // "…has a code name: Debian 9 is called stretch": what is named follows a colon. "…three points: the
+    // two branches and a third commit, called the merge base": the name is the last listed thing's, after
+    // the "and" before it.
+    const described = tokens.slice(0, bodyEnd);
+    const colon = described.findLastIndex((token) => token.text === ':');
+    const conjunction = described.findLastIndex((token, at) => token.pos === 'CCONJ' && ARTICLES.has(tokens[at + 1]?.lower ?? ''));
+    const bodyStart = Math.max(verb, colon, before.text === ',' ? conjunction : -1) + 1;
     // "Debian 9 is called stretch; Debian 10, buster; …; Debian 13 will be called trixie": a list of names.
     if (tokens.slice(bodyStart, bodyEnd).some((token) => NAMING_WORDS.has(token.lower))) continue;
     if (wordCount(joinTokens(tokens.slice(bodyStart, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;

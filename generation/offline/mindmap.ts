@@ -95,12 +95,9 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
   // "Recipe: Push/pull: Staying up to date", a bold line read as a heading under "Merge workflow" (h3): it
   // stands below the last heading the markup levelled.
-  if (!sections.some(isSignature))
-    return levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : new Map();
-  return methodsUnderClasses(
-    levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : entryDepths(sections, title),
-    title,
-  );
+  const belowMarkup = levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : undefined;
+  if (!sections.some(isSignature)) return belowMarkup ?? new Map();
+  return methodsUnderClasses(belowMarkup ?? entryDepths(sections, title), title);
 }
 
 /**
