@@ -154,12 +154,24 @@ const EVENT_SECTION = /^event:\s/i;
  */
 const isEventsOwn = (sentence: Sentence, start: number) => EVENT_SECTION.test(sentence.section ?? '') && sentence.tokens[start - 1]?.lower === 'the';
 
+/** "ERR_SOCKET_BAD_PORT", "EAI_AGAIN": a section on one error code, in the capitals such codes are named in. */
+const ERROR_CODE_SECTION = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/**
+ * "An _____ expecting a port >= 0 and < 65536 received an invalid value." under "ERR_SOCKET_BAD_PORT":
+ * an error code's description opens with whatever met the error, one of many things that could; what
+ * it teaches is the code's condition, not the name of its subject. Judged on the read parts: 1 of 8 such
+ * items kept.
+ */
+const isErrorsSubject = (sentence: Sentence, start: number) =>
+  ERROR_CODE_SECTION.test(sentence.section?.trim() ?? '') && sentence.tokens.slice(0, start).every((token) => token.pos === 'DET');
+
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
 function termClozes(build: Build, sentence: Sentence): Candidate[] {
   const { analysis, pools, difficulty } = build;
   return blankablePhrases(build, sentence).flatMap(({ span, phrase }): Candidate[] => {
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
-    if (isInPredicate(sentence.tokens, span.start) || isEventsOwn(sentence, span.start)) return [];
+    if (isInPredicate(sentence.tokens, span.start) || isEventsOwn(sentence, span.start) || isErrorsSubject(sentence, span.start)) return [];
     const preference = byDifficulty(difficulty, {
       easy: 0.5 + phrase.centrality,
       medium: 0.3 + 0.5 * phrase.centrality,

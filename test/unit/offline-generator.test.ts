@@ -4031,6 +4031,21 @@ describe('a Git glossary and tutorial (held-out round 47)', () => {
     assert.deepEqual(branchLabels(map), ['Separate changes', 'Managing branches', 'Distributed workflows']);
   });
 
+  test("an error code's description opens with whatever met the error: its subject is no blank, the rest of the sentence may be", () => {
+    const analysis = analyseEntries('Errors', [
+      ['ERR_SOCKET_BAD_PORT', 'An API function expecting a port number received an invalid value from the application code.'],
+      ['ERR_SOCKET_BAD_TYPE', 'An API function expecting a socket type received an invalid value from the application code.'],
+      ['ERR_HTTP_SOCKET_ENCODING', 'Changing the socket encoding of an HTTP connection is not allowed per RFC 7230 Section 3.'],
+      ['Error propagation', 'An API function reports an error to its caller through a callback or a rejected promise.'],
+    ]);
+    const stems = clozeQuestions(analysis, 'hard').map((question) => question.stem);
+    assert.ok(!stems.some((stem) => /"An _____ expecting/.test(stem)), stems.join(' | '));
+    assert.ok(
+      stems.some((stem) => /Changing the _____|"An _____ reports/.test(stem)),
+      stems.join(' | '),
+    );
+  });
+
   test("a manual page's NAME and SYNOPSIS are apparatus and its DESCRIPTION is the page's opening: none of them is a branch", async () => {
     const sections: ReadonlyArray<readonly [string, string]> = [
       ['NAME', 'gitfaq - Frequently asked questions about using Git'],
