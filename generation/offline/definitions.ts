@@ -95,6 +95,8 @@ const WORK_BODY =
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete)\b/i;
 /** "As a verb: To bring…", "In more detail: …": a lead-in inside an entry, saying how the term is taken, not a term. */
 const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
+/** "As a noun: A single point in the Git history…": the sense an entry's text takes first, no part of its meaning. */
+const SENSE_LEAD = /^as an? \p{L}+:\s*/iu;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
 const CLAUSE_LABEL = /^let['’]s\b|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
@@ -141,8 +143,7 @@ type Labelled = { definition: Definition; command: boolean };
 function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
   const term = match?.groups?.term?.trim() ?? '';
-  // "commit: As a noun: A single point in the Git history…": the sense the entry takes first is no part of its meaning.
-  const body = match?.groups?.body?.trim().replace(/^as an? \p{L}+:\s*/iu, '') ?? '';
+  const body = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   // "Note on…", "A note on commit messages", "Portability alert": the label of a remark beside the text, not a term.
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:an?\s+)?(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term))
@@ -201,9 +202,8 @@ function bodyTokens(sentence: Sentence | undefined): readonly Token[] {
   const separator = separatorIndex(tokens);
   if (separator < 0) return [];
   const body = tokens.slice(separator + 1);
-  // "As a noun: A single point…": the meaning starts after the sense the entry takes.
   const sense = body.findIndex((token) => token.text === ':');
-  return sense > 0 && SENSE_LABEL.test(`${joinTokens(body.slice(0, sense))} `) ? body.slice(sense + 1) : body;
+  return sense > 0 && SENSE_LEAD.test(joinTokens(body.slice(0, sense + 1))) ? body.slice(sense + 1) : body;
 }
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'its', 'their', 'all', 'any', 'each', 'every', 'some', 'this', 'these']);

@@ -64,6 +64,12 @@ import { escapeRegExp, excerpt, lowerFirstUnlessAcronym } from './text.ts';
 const MIN_CLOZE_WORDS = 10;
 const EASY_MIN_CENTRALITY = 0.5;
 
+/**
+ * "A name that begins with _____/ (e.g. _____/heads/master)", "collections.abc._____": the term blanked
+ * inside a path or a dotted name leaves it half-written.
+ */
+const BLANK_IN_NAME = new RegExp(`[/.]${BLANK}|${BLANK}(?:/|\\.\\w)`);
+
 function maskTerm(text: string, term: string): string {
   const words = term.split(/\s+/).map(escapeRegExp).join('\\s+');
   return text.replace(new RegExp(`\\b${words}(?:e?s)?\\b`, 'giu'), BLANK);
@@ -79,10 +85,7 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
   const candidates: Candidate[] = [];
   const termPreference = byDifficulty(difficulty, { easy: 1 + centrality, medium: 0.6 + 0.4 * centrality, hard: 0.4 + 0.6 * (1 - centrality) });
   const masked = maskTerm(definition.text, definition.term);
-  // "A name that begins with _____/ (e.g. _____/heads/master)", "collections.abc._____": the term blanked
-  // inside a path or a dotted name leaves it half-written.
-  const inPath = new RegExp(`[/.]${BLANK}|${BLANK}(?:/|\\.\\w)`).test(masked);
-  if (termPreference !== undefined && !inPath) {
+  if (termPreference !== undefined && !BLANK_IN_NAME.test(masked)) {
     const phraseFamily = termFamily(phrase?.proper ?? /^\p{Lu}/u.test(definition.term));
     candidates.push({
       kind: 'term',
