@@ -130,6 +130,17 @@ function entriesOf(content: ExtractedContent): OutlineEntry[] {
   return [{ kind: 'section', index: 0, title: content.title?.trim() || 'Document', text: content.text }];
 }
 
+/**
+ * "## Determining module system" with no text of its own, then "### Introduction" when the page began with
+ * an "## Introduction": the repeated heading opens the section above it, whose text it is. Read under its
+ * own name, the two introductions would be one section and the section above them none.
+ */
+function openedSection(entries: readonly OutlineEntry[], index: number, headings: readonly string[]): string | undefined {
+  const [title, parent] = [entries[index]?.title?.trim(), entries[index - 1]?.title?.trim()];
+  const empty = entries[index - 1]?.text.trim() === '';
+  return title && parent && empty && headings.at(-1) === parent && headings.includes(title) ? parent : undefined;
+}
+
 function build(content: ExtractedContent): Analysis {
   const units: Unit[] = [];
   const blocks: Block[] = [];
@@ -168,8 +179,10 @@ function build(content: ExtractedContent): Analysis {
     const paged = entry.kind === 'page' || entry.kind === 'slide';
     units.push({ position, kind: entry.kind, title, page: paged ? entry.index + 1 : undefined, label: unitLabel(entry), words: wordCount(entry.text) });
     seed = hashText(entry.text, seed);
+    const opened = openedSection(entries, entryIndex, headings);
     // A page without a title continues the section of the page before it.
     if (title && opensManualPage(title)) section = undefined;
+    else if (opened) section = opened;
     else if (title) {
       section = title;
       titles.push(title);

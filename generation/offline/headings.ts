@@ -61,8 +61,11 @@ const BOX_LABELS = new Set([
 
 /** "Note", "Warning": the title of a box beside the text, as converted pages print it above the box. */
 const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger)$/i;
-/** "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word that needs more. */
-const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“"(][^”")]*$/iu;
+/**
+ * "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word
+ * that needs more or inside a quotation; a straight quote left open is the odd one ('"name"' is closed).
+ */
+const CUT_LINE = /^section\s+\d|\s(?:for|of|the|a|an|and|or|to|in|with|on|by)$|[“(][^”)]*$|^[^"]*"(?:[^"]*"[^"]*")*[^"]*$/iu;
 /** "Example 10.10. Example of IPv6 configuration", "Figure 8.1 …", "Example B.1. …": the caption of what is shown, not a section. */
 const CAPTION = /^(?:example|figure|table|listing)\s+(?:[A-Z]\.)?\d+(?:\.\d+)*\.?\s/i;
 /** "Bus 001 Device 004: ID 04f3:0c03 Elan…": a line of a command's output, with its padded numbers and hex ids. */

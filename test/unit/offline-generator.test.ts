@@ -4070,3 +4070,38 @@ describe('a Git glossary and tutorial (held-out round 47)', () => {
     assert.ok(!branchLabels(printedMap).includes('DESCRIPTION'), branchLabels(printedMap).join(' | '));
   });
 });
+
+describe("Node's packages page (held-out round 50)", () => {
+  const mapOf = async (title: string, sections: ReadonlyArray<readonly [string, string]>) =>
+    (await generator.mindmap({ sourceTitle: title, content: entriesContent(title, sections), difficulty: 'medium' })).content;
+
+  test('a heading that repeats an earlier one ("Introduction") under a section with no text of its own is that section\'s text', async () => {
+    const map = await mapOf('Modules: Packages', [
+      ['Modules: Packages', ''],
+      ['Introduction', 'A package is a folder tree described by a package.json file. This page guides package authors.'],
+      ['Determining module system', ''],
+      ['Introduction', 'Node.js treats files with an .mjs extension as ES modules. Files with a .cjs extension are treated as CommonJS.'],
+      ['Syntax detection', 'Node.js inspects the source code of ambiguous input to determine whether it contains ES module syntax.'],
+      ['Package entry points', 'Two fields can define entry points for a package: "main" and "exports". The "exports" field takes precedence.'],
+    ]);
+    const branches = branchLabels(map);
+    assert.ok(branches.includes('Determining module system'), branches.join(' | '));
+    assert.equal(branches.filter((label) => label === 'Introduction').length, 1, branches.join(' | '));
+  });
+
+  test('a heading that is a quoted name (\'"name"\', a package.json field) is a section; a quotation left open is not', async () => {
+    const map = await mapOf('Field definitions', [
+      ['"name"', 'The "name" field defines the name of the package. Publishing to the npm registry requires a valid name.'],
+      ['"main"', 'The "main" field defines the entry point of a package when it is imported by name. Its value is a path.'],
+      ['"type"', 'The "type" field defines the module format that Node.js uses for all .js files of the package.'],
+      ['See "Conditional exports', 'Conditional exports map a package to different paths depending on the environment.'],
+    ]);
+    const branches = branchLabels(map);
+    assert.deepEqual(
+      ['"name"', '"main"', '"type"'].filter((label) => branches.includes(label)),
+      ['"name"', '"main"', '"type"'],
+      branches.join(' | '),
+    );
+    assert.ok(!branches.some((label) => label.startsWith('See')), branches.join(' | '));
+  });
+});
