@@ -200,12 +200,15 @@ function withoutDefault(sentence: Sentence): Sentence {
 /**
  * A description as a question says it: without its full stop, without a pointer elsewhere ("…in the heap,
  * see V8 GetHeapCodeAndMetadataStatistics API."), and naming the functions it mentions by their names
- * ("passed to find() to get…" → "passed to find to get…"), as a question's text holds no code.
+ * ("passed to find() to get…" → "passed to find to get…"), as a question's text holds no code, and
+ * without a second sentence joined by a comma ("…to a line of ASCII characters, the return value is the
+ * converted line…"), which a question cannot go on into.
  */
 const asked = (text: string) =>
   text
     .replace(/\s*\.$/, '')
     .replace(/[,;]\s+see\s.*$/is, '')
+    .replace(/,\s+(?:the|its)\s+(?:\p{L}+\s+){0,2}(?:is|are)\s.*$/isu, '')
     .replace(/(?<=\w)\(\)(?!\w)/g, '');
 
 /**

@@ -74,6 +74,8 @@ const CONSOLE_LINE = /\b0\d{2,}\b.*\b0\d{2,}\b|\b[0-9a-f]{4}:[0-9a-f]{4}\b/i;
 const SOURCE_LINK = /^source code:\s/i;
 /** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
 const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
+/** "We assume the following in /etc/services": the author speaking to the reader, a sentence; a title asks ("I can't…: why?") or names. */
+const SPOKEN_CLAUSE = /^(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
 
 /**
  * "os.cpus()", "new StringDecoder([encoding])", "buf.write(string[, offset])": an API reference heads
@@ -111,7 +113,8 @@ export function isChromeOrSentence(label: string): boolean {
     CAPTION.test(trimmed) ||
     CONSOLE_LINE.test(trimmed) ||
     SOURCE_LINK.test(trimmed) ||
-    PRINTED_VALUE.test(trimmed)
+    PRINTED_VALUE.test(trimmed) ||
+    SPOKEN_CLAUSE.test(trimmed)
   );
 }
 

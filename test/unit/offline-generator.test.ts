@@ -4104,4 +4104,27 @@ describe("Node's packages page (held-out round 50)", () => {
     );
     assert.ok(!branches.some((label) => label.startsWith('See')), branches.join(' | '));
   });
+
+  test('a heading in which the author speaks to the reader ("We assume the following in /etc/services") is a sentence; a question is a title', () => {
+    assert.ok(isChromeOrSentence('We assume the following in /etc/services'));
+    assert.ok(isChromeOrSentence('You can now push your changes'));
+    assert.ok(!isChromeOrSentence('I can’t get key bindings to work in Tkinter: why?'));
+    assert.ok(!isChromeOrSentence('Individual Developer (Standalone)'));
+  });
+
+  test('an entry described by two sentences joined with a comma is asked by the first ("…ASCII characters, the return value is…"), and an entry whose description goes on from it is no wrong option', () => {
+    const analysis = analyseEntries('binascii', [
+      ['binascii.a2b_uu(string)', 'Convert a single line of uuencoded data back to binary and return the binary data.'],
+      [
+        'binascii.b2a_uu(data, *, backtick=False)',
+        'Convert binary data to a line of ASCII characters, the return value is the converted line, including a newline char.',
+      ],
+      ['binascii.b2a_base64(data, *, newline=True)', 'Convert binary data to a line of ASCII characters in base64 coding.'],
+      ['binascii.crc32(data[, value])', 'Compute CRC-32, the unsigned 32-bit checksum of data, starting with an initial CRC of value.'],
+      ['binascii.hexlify(data[, sep])', 'Return the hexadecimal representation of the binary data.'],
+    ]);
+    const asked = entryQuestionsOf(analysis, 'hard').find((question) => question.answer.text === 'b2a_uu');
+    assert.equal(asked?.stem, 'Which binascii function converts binary data to a line of ASCII characters?');
+    assert.ok(!asked?.pools.some((pool) => pool.options.some((option) => option.text === 'b2a_base64')));
+  });
 });
