@@ -230,8 +230,14 @@ const PROSE_PARAGRAPH_WORDS = 20;
  * page…", "its own name (argv[0] in C).") is prose all the same: many words, few symbols, a full stop.
  */
 function isProseParagraph(line: string, symbols: number): boolean {
-  // A row of cells ("SIGILL | Sent to a process to notify…") is no paragraph, however long.
-  return !line.includes(' | ') && wordCount(line) >= PROSE_PARAGRAPH_WORDS && symbols / line.length <= MAX_PROSE_SYMBOL_SHARE && TERMINAL.test(line);
+  // A row of cells ("SIGILL | Sent to a process to notify…") is no paragraph, however long; a bar in
+  // brackets ("using logical-or (LOG_INFO | LOG_USER)") is an expression the sentence shows.
+  return (
+    !line.replace(/\([^()]*\)/g, '').includes(' | ') &&
+    wordCount(line) >= PROSE_PARAGRAPH_WORDS &&
+    symbols / line.length <= MAX_PROSE_SYMBOL_SHARE &&
+    TERMINAL.test(line)
+  );
 }
 
 /** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */

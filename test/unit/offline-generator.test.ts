@@ -4127,4 +4127,17 @@ describe("Node's packages page (held-out round 50)", () => {
     assert.equal(asked?.stem, 'Which binascii function converts binary data to a line of ASCII characters?');
     assert.ok(!asked?.pools.some((pool) => pool.options.some((option) => option.text === 'b2a_base64')));
   });
+
+  test('a paragraph that shows a bar in brackets ("logical-or (LOG_INFO | LOG_USER)") is prose; a row of cells is not', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const prose =
+      'The optional priority argument, which defaults to LOG_INFO, determines the message priority. If the facility is not encoded in priority using logical-or (LOG_INFO | LOG_USER), the value given in the openlog() call is used.';
+    const row = 'LOG_INFO | The priority of informational messages, which the system logger keeps unless the mask excludes them.';
+    const { blocks, code } = segmentText([prose, '', row].join('\n'), false);
+    assert.deepEqual(
+      blocks.map((block) => block.text),
+      [prose],
+    );
+    assert.deepEqual(code, [row]);
+  });
 });
