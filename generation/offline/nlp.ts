@@ -35,19 +35,26 @@ type Span = [number, number];
  * ".pyc") or in a file pattern ("*.py") is no sentence end: it is hidden from the parser. One before a
  * word that opens sentences ("…return an object.The content of…", a missing space) still ends one.
  */
-const INNER_DOT = /(?<=[\p{L}\p{N}_*]|\s)\.(?=[\p{L}\p{N}_])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
+const INNER_DOT = /(?<=[\p{L}\p{N}_*/]|\s)\.(?=[\p{L}\p{N}_])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
 const HIDDEN_DOT = '\u2024';
-/** "==, and !=": the operator's "!" ends no sentence either. */
-const OPERATOR_BANG = /!(?==)/g;
+/**
+ * "==, and !=", "\\!important!.txt", "The character "?" matches any one character", "An optional prefix "!"
+ * which negates the pattern": a mark that an operator, a name or a quotation holds, or that the sentence
+ * goes on from in lower case, ends no sentence either. Hidden before the dots, so that a dot after one
+ * ("!.txt") stands inside a name.
+ */
+const INNER_MARK = /[!?](?==|[\p{L}\p{N}_.\\]|["'”’)]?(?:[,;:]|\s+\p{Ll}))/gu;
 const HIDDEN_BANG = '\u01c3';
-const restoreHidden = (text: string) => text.replaceAll(HIDDEN_DOT, '.').replaceAll(HIDDEN_BANG, '!');
+const HIDDEN_QUESTION = '\u0294';
+const hideMarks = (text: string) => text.replace(INNER_MARK, (mark) => (mark === '!' ? HIDDEN_BANG : HIDDEN_QUESTION)).replace(INNER_DOT, HIDDEN_DOT);
+const restoreHidden = (text: string) => text.replaceAll(HIDDEN_DOT, '.').replaceAll(HIDDEN_BANG, '!').replaceAll(HIDDEN_QUESTION, '?');
 
 /** The articles: a word before a noun phrase, never part of a name or a term. */
 export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 
 export function parseText(text: string): ParsedSentence[] {
   const { its } = nlp();
-  const doc = nlp().readDoc(text.replace(INNER_DOT, HIDDEN_DOT).replace(OPERATOR_BANG, HIDDEN_BANG));
+  const doc = nlp().readDoc(hideMarks(text));
   const tokens = doc.tokens();
   const values = tokens.out(its.value) as string[];
   const lowers = tokens.out(its.normal) as string[];

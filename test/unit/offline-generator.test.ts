@@ -4140,4 +4140,20 @@ describe("Node's packages page (held-out round 50)", () => {
     );
     assert.deepEqual(code, [row]);
   });
+
+  test('a "!" or "?" that a quotation, a name or a path holds ends no sentence, nor does the dot of "$HOME/.config"; a question before a capital does', async () => {
+    const { parseText } = await import('../../generation/offline/nlp.ts');
+    const sentences = (text: string) => parseText(text).map((sentence) => sentence.text);
+    const quoted = 'An optional prefix "!" which negates the pattern; any matching file excluded by a previous pattern will become included again.';
+    assert.deepEqual(sentences(quoted), [quoted]);
+    assert.deepEqual(sentences('The character "?" matches any one character except "/". A leading slash anchors the pattern.'), [
+      'The character "?" matches any one character except "/".',
+      'A leading slash anchors the pattern.',
+    ]);
+    const path = 'If $XDG_CONFIG_HOME is either not set or empty, $HOME/.config/git/ignore is used instead.';
+    assert.deepEqual(sentences(path), [path]);
+    const named = 'Put a backslash in front of the first "!" for patterns that begin with a literal "!", for example, "\\!important!.txt".';
+    assert.deepEqual(sentences(named), [named]);
+    assert.deepEqual(sentences('Is the pattern anchored? Only with a slash.'), ['Is the pattern anchored?', 'Only with a slash.']);
+  });
 });
