@@ -59,8 +59,12 @@ const BOX_LABELS = new Set([
   'tools',
 ]);
 
-/** "Note", "Warning": the title of a box beside the text, as converted pages print it above the box. */
+/**
+ * "Note", "Warning": the title of a box beside the text, as converted pages print it above the box. A
+ * manual page's "NOTES", in its sections' capitals, is a section of the page.
+ */
 const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger)$/i;
+const isAdmonition = (label: string) => ADMONITION.test(label) && label !== 'NOTES';
 /**
  * "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word
  * that needs more or inside a quotation; a straight quote left open is the odd one ('"name"' is closed).
@@ -100,7 +104,7 @@ export function isChromeOrSentence(label: string): boolean {
   const wordless = !/\p{L}{3,}/u.test(trimmed) || (/\w_\w/.test(trimmed.replace(DUNDER, '')) && !MEMBER.test(trimmed));
   return (
     CHROME_LABEL.test(trimmed) ||
-    ADMONITION.test(trimmed) ||
+    isAdmonition(trimmed) ||
     GLUED_NAVIGATION.test(trimmed) ||
     // A question is a section's title as often as not ("Who specifies the namespace?"), and so is a
     // title ending in a short aside naming its subject ("Build with a pre-installed ICU (system-icu)").

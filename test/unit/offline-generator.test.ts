@@ -4156,4 +4156,11 @@ describe("Node's packages page (held-out round 50)", () => {
     assert.deepEqual(sentences(named), [named]);
     assert.deepEqual(sentences('Is the pattern anchored? Only with a slash.'), ['Is the pattern anchored?', 'Only with a slash.']);
   });
+
+  test('a manual page\'s "NOTES" is a section; a box titled "Note" or "NOTE" is not', () => {
+    assert.ok(!isChromeOrSentence('NOTES'));
+    assert.ok(isChromeOrSentence('Note'));
+    assert.ok(isChromeOrSentence('NOTE'));
+    assert.ok(isChromeOrSentence('Notes'));
+  });
 });
