@@ -126,8 +126,11 @@ export function isChromeOrSentence(label: string): boolean {
 const APPARATUS =
   /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?):?$/i;
 
-/** "NAME", "SYNOPSIS", "AUTHOR": a manual page's apparatus, in the capitals manual pages set them in ("Name" may be a subject). */
-const MANUAL_APPARATUS = /^(?:NAME|SYNOPSIS|AUTHORS?|REPORTING BUGS|COPYRIGHT)$/;
+/**
+ * "NAME", "SYNOPSIS", "AUTHOR": a manual page's apparatus, in the capitals manual pages set them in ("Name"
+ * may be a subject); so is Git's "GIT" ("Part of the git(1) suite") that ends each of its pages.
+ */
+const MANUAL_APPARATUS = /^(?:NAME|SYNOPSIS|AUTHORS?|REPORTING BUGS|COPYRIGHT|GIT)$/;
 
 export function isApparatus(label: string): boolean {
   return APPARATUS.test(label.trim()) || MANUAL_APPARATUS.test(label.trim());

@@ -510,6 +510,25 @@ function tableCellLines(lines: readonly string[]): Set<number> {
 }
 
 /**
+ * "…can be used by all the various packaging", a blank line, "scripts (postinst mainly) to request…": on a
+ * printed page, a line the column filled without a sentence's end goes on in lower case past a blank line
+ * the layout left (a link's box, a change of font): one paragraph still.
+ */
+function goesOnAfterBlank(
+  open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined,
+  lines: readonly string[],
+  index: number,
+  width: number | undefined,
+): boolean {
+  const last = open?.kind === 'prose' ? open.lines.at(-1) : undefined;
+  if (last === undefined || TERMINAL.test(last) || /[:;,]$/.test(last) || width === undefined || isShortLine(last, width)) return false;
+  let next = index + 1;
+  while (next < lines.length && !(lines[next] ?? '').trim()) next += 1;
+  const following = (lines[next] ?? '').trim();
+  return /^\p{Ll}/u.test(following) && readsAsProse(following);
+}
+
+/**
  * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
  * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
  * `underClass`: the class whose methods the page before ended among.
@@ -548,6 +567,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   for (let index = 0; index < lines.length; index += 1) {
     const raw = lines[index] ?? '';
     const line = raw.trim();
+    if (!line && printed && goesOnAfterBlank(open, lines, index, width)) continue;
     if (!line || PAGE_NOISE.test(line) || cells.has(index)) {
       close();
       // A number alone under code is what the code printed ("1", "4"), no page's number: its output goes on.

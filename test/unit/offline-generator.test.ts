@@ -4164,3 +4164,63 @@ describe("Node's packages page (held-out round 50)", () => {
     assert.ok(isChromeOrSentence('Notes'));
   });
 });
+
+describe("The Developer's Reference's best practices and Git's hooks (held-out round 51)", () => {
+  test('a printed line the column filled goes on in lower case past a blank line the layout left: one paragraph', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const page = [
+      'Using which is an acceptable alternative, since it is from the required debianutils package.',
+      '6.6. Configuration management with debconf',
+      'Debconf is a configuration management system that can be used by all the various packaging',
+      '',
+      'scripts (postinst mainly) to request feedback from the user concerning how to configure the',
+      'package. Direct user interactions must now be avoided in favor of debconf interaction. This',
+      'will enable non-interactive installations in the future and spare the users many questions.',
+      'Debconf is a great tool but it is often poorly used. Many common errors are listed in the',
+      'manual page of debconf-devel. It is something that you must read if you decide to use it.',
+      '',
+      'The short description should be kept short, fifty characters or so, so that it may be',
+      'accommodated by most debconf interfaces. Keeping it short also helps the translators, as',
+      'translations usually tend to end up being longer than the original text they translate.',
+      'The extended description should not repeat the short description word for word at all.',
+      '',
+      'Short lines break off',
+      '',
+      'here and start afresh.',
+    ].join('\n');
+    const texts = segmentText(page, false, true).blocks.map((block) => block.text);
+    assert.ok(
+      texts.some((text) =>
+        text.startsWith('Debconf is a configuration management system that can be used by all the various packaging scripts (postinst mainly)'),
+      ),
+      texts.join(' | '),
+    );
+    assert.ok(texts.includes('Short lines break off'), texts.join(' | '));
+    assert.ok(
+      texts.some((text) => text.startsWith('The short description should be kept short')),
+      texts.join(' | '),
+    );
+  });
+
+  test('Git\'s "GIT" trailer ("Part of the git(1) suite") is apparatus, so a page\'s single "HOOKS" section leaves its hooks as the branches', async () => {
+    assert.ok(isApparatus('GIT'));
+    assert.ok(!isApparatus('Git'));
+    const hooks = ['pre-commit', 'commit-msg', 'post-commit', 'pre-push'].flatMap((hook) => [
+      `### ${hook}`,
+      '',
+      `The ${hook} hook is invoked by git commands at its own step and can stop the operation with a non-zero status. It takes no parameters and reads the standard input.`,
+      '',
+    ]);
+    const markdown = ['# githooks(5)', '', '## HOOKS', '', ...hooks, '## GIT', '', 'Part of the git(1) suite', ''].join('\n');
+    const { parseMarkdown } = await import('../../extraction/formats/markup.ts');
+    const { writeFile, mkdtemp } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const workDir = await mkdtemp(join(tmpdir(), 'githooks-'));
+    const path = join(workDir, 'githooks.md');
+    await writeFile(path, markdown);
+    const content = await parseMarkdown(path, { workDir, fileName: 'githooks.md' });
+    const map = (await generator.mindmap({ sourceTitle: 'githooks(5)', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['pre-commit', 'commit-msg', 'post-commit', 'pre-push']);
+  });
+});
