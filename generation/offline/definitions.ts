@@ -93,6 +93,9 @@ const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete)\b/i;
+/** "…is the recommended tool for this": a definition that ends on what the text said before it. */
+const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$/i;
+const isPointing = (body: string) => POINTING_BODY.test(body) || POINTING_END.test(body.trim());
 /** "As a verb: To bring…", "In more detail: …": a lead-in inside an entry, saying how the term is taken, not a term. */
 const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 /** "As a noun: A single point in the Git history…": the sense an entry's text takes first, no part of its meaning. */
@@ -152,7 +155,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `)) return undefined;
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
-  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || POINTING_BODY.test(body)) return undefined;
+  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body)) return undefined;
   // "Proofread debian/control: Does it follow the best practices? …": a checklist's questions define nothing.
   if (/^[^.!?]*\?(?:\s|$)/.test(body)) return undefined;
   // "Writing Programs with NCURSES: A lengthy tutorial for C programmers": another text the page points to.
@@ -458,23 +461,31 @@ const EXAMPLE_TAIL = /,?\s*(?:for (?:instance|example)|e\.g\.|as follows)\s*[.:]
 const CLAUSE_OPENERS = new Set(['PRON', 'AUX', 'VERB', 'ADV']);
 const LONG_BODY_WORDS = 15;
 
+/** "aborts", "contains": a verb in the third person, which agrees with a subject of its own. */
+const isFinitePresent = (token: Token | undefined) => token?.pos === 'VERB' && token.lower !== token.lemma && /[^s]s$/.test(token.lower);
+const RELATIVES: ReadonlySet<string> = new Set(['which', 'that', 'who']);
+
 /**
- * A second predicate of the term ("Evolution is the GNOME email client and can be installed with…") or
- * a contrast with a subject of its own ("…the main program but many of the tools are…") says something
- * else than what the term is: the definition ends before it, however short.
+ * A second predicate of the term ("Evolution is the GNOME email client and can be installed with…", "A
+ * non-zero exit means a failure of the hook and aborts the commit") or a contrast with a subject of its
+ * own ("…the main program but many of the tools are…") says something else than what the term is: the
+ * definition ends before it, however short. After "which" ("a tool which checks logs and reports…") the
+ * verbs are the tool's.
  */
-const startsOtherPredicate = (tokens: readonly Token[], index: number) => {
+const startsOtherPredicate = (tokens: readonly Token[], index: number, from: number) => {
   const [token, next] = [tokens[index], tokens[index + 1]];
   if (token?.pos !== 'CCONJ' || !next) return false;
+  const before = tokens.slice(from, index);
+  const termsVerb = token.lower === 'and' && isFinitePresent(next) && !before.some((earlier) => RELATIVES.has(earlier.lower) || isFinitePresent(earlier));
   // "but many of the tools are…" opens a clause with a verb of its own; "solid but rustic" joins two
   // words, "not by the disks but by their volume" two complements.
   const clause = tokens.slice(index + 2).some((later) => later.pos === 'AUX' || later.pos === 'VERB');
-  return ((token.lower === 'and' || token.lower === 'but') && next.pos === 'AUX') || (token.lower === 'but' && next.pos !== 'ADP' && clause);
+  return termsVerb || ((token.lower === 'and' || token.lower === 'but') && next.pos === 'AUX') || (token.lower === 'but' && next.pos !== 'ADP' && clause);
 };
 
 /** Where a definition's first clause ends ("…protein on Earth, and it is also slow" stops at the comma). */
 function firstClauseEnd(tokens: readonly Token[], from: number): number {
-  for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) if (startsOtherPredicate(tokens, index)) return index;
+  for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) if (startsOtherPredicate(tokens, index, from)) return index;
   if (tokens.length - from <= LONG_BODY_WORDS) return tokens.length;
   for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) {
     const token = tokens[index];
@@ -504,8 +515,7 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   if (appositive) {
     const key = phraseKey(tokens, appositive.term);
     const body = joinTokens(tokens.slice(appositive.body, appositive.bodyEnd));
-    if (!isGenericPhrase(key) && !NOT_TERMS.has(key) && wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !POINTING_BODY.test(body))
-      return made(appositive.term, body);
+    if (!isGenericPhrase(key) && !NOT_TERMS.has(key) && wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !isPointing(body)) return made(appositive.term, body);
   }
   if (NOT_TERMS.has(tokens[0]?.lower ?? '') || NOT_TERMS.has(`${tokens[0]?.lower} ${tokens[1]?.lower}`)) return undefined;
   const copula = copulaDefinition(sentence, spans);
@@ -519,13 +529,12 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     const conditional = tokens.some(
       (token, index) => index > copula.body && token.pos === 'SCONJ' && CONDITIONS.has(token.lower) && !CLAUSE_NAMES.has(tokens[index + 1]?.lemma ?? ''),
     );
-    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !POINTING_BODY.test(body) && !NOT_TERMS.has(key))
-      return made(copula.term, body);
+    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !isPointing(body) && !NOT_TERMS.has(key)) return made(copula.term, body);
   }
   const naming = namingDefinition(sentence, spans);
   if (!naming || isGenericPhrase(phraseKey(tokens, naming.term))) return undefined;
   const body = joinTokens(tokens.slice(naming.bodyStart, naming.bodyEnd));
-  return POINTING_BODY.test(body) ? undefined : made(naming.term, body);
+  return isPointing(body) ? undefined : made(naming.term, body);
 }
 
 /**

@@ -91,9 +91,14 @@ const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
   (token.pos === 'VERB' || (token.pos === 'NOUN' && readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of'))));
 
-/** "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…", "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for zlib-based streams": the reference's notices about an entry, which say nothing of what it does. */
+/**
+ * "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…",
+ * "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for
+ * zlib-based streams": the reference's notices about an entry, which say nothing of what it does; nor does
+ * a side effect on a property ("Causes the readableStream.locked to be true", said of getReader).
+ */
 const NOTICE =
-  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|read-only\b|this \w+ is (?:an extension by|only available)\b)/i;
+  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
 const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 

@@ -4223,4 +4223,34 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
     const map = (await generator.mindmap({ sourceTitle: 'githooks(5)', content, difficulty: 'medium' })).content;
     assert.deepEqual(branchLabels(map), ['pre-commit', 'commit-msg', 'post-commit', 'pre-push']);
   });
+
+  test('a definition that ends on what came before ("the recommended tool for this") defines nothing, and one the term goes on to do something in ("…and aborts the commit") ends before it', () => {
+    const analysis = analyseSection(
+      'Best practices for debian/rules',
+      [
+        'Separating the patches into multiple files keeps the changes apart.',
+        'quilt is the recommended tool for this.',
+        'A non-zero exit means a failure of the hook and aborts the commit.',
+        'The blhc program is a tool which checks the build logs of a package and reports the missing hardening flags.',
+      ].join(' '),
+    );
+    const definitions = new Map(analysis.definitions.map((definition) => [definition.term, definition.text]));
+    assert.ok(!definitions.has('quilt'), [...definitions.keys()].join(' | '));
+    assert.equal(definitions.get('non-zero exit'), 'A failure of the hook.');
+    assert.equal(definitions.get('blhc program'), 'A tool which checks the build logs of a package and reports the missing hardening flags.');
+  });
+
+  test('an entry described only by a side effect on a property ("Causes the readableStream.locked to be true") is not described', () => {
+    const analysis = analyseEntries('Web Streams API', [
+      ['readableStream.getReader([options])', 'Causes the readableStream.locked to be true.'],
+      ['readableStream.values([options])', "Creates and returns an async iterator usable for consuming this ReadableStream's data."],
+      ['readableStream.tee()', 'Returns a pair of new ReadableStream instances to which this ReadableStream data will be forwarded.'],
+    ]);
+    const described = describedEntries(analysis)
+      .flat()
+      .filter((entry) => entry.does !== undefined)
+      .map((entry) => entry.member);
+    assert.ok(!described.includes('getReader'), described.join(' | '));
+    assert.ok(described.includes('values'), described.join(' | '));
+  });
 });
