@@ -195,6 +195,22 @@ function description(described: Sentence, attribute: boolean): string | undefine
   return asked(text);
 }
 
+const MAX_MEANING_WORDS = 6;
+/**
+ * "errno.ENOENT: No such file or directory.", "errno.EIO: I/O error": a code's meaning in a few words, no
+ * sentence, is what the constant stands for. A verb of its own ("Use the default…") says how to use it.
+ */
+function codeMeaning(sentence: Sentence): string | undefined {
+  const text = sentence.text.trim().replace(/\.$/, '');
+  const [first] = sentence.tokens;
+  if (!first || !/^\p{Lu}/u.test(first.text) || sentence.words < 2 || sentence.words > MAX_MEANING_WORDS || /[.;:!?"“”]/.test(text)) return undefined;
+  if (
+    sentence.tokens.some((token) => token.pos === 'AUX' || (token.pos === 'VERB' && token !== first && token.lower !== token.lemma && /s$/.test(token.lower)))
+  )
+    return undefined;
+  return `stands for "${text}"`;
+}
+
 /** "(default: 70) The maximum length of wrapped lines.": an attribute's default before what it is. */
 function withoutDefault(sentence: Sentence): Sentence {
   if (!/^\(default:[^)]*\)\s+\S/.test(sentence.text)) return sentence;
@@ -269,8 +285,10 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const distinct = entries.filter((entry) => members.indexOf(entry.member) === members.lastIndexOf(entry.member));
     // Two entries described alike ("assert.rejects()" and "assert.doesNotReject()" both open "Awaits the
     // asyncFn promise…") are both right for that description.
-    const described = distinct.map((entry) =>
-      description(entry.sentence, entry.kind === 'attribute' || entry.kind === 'constant' || entry.kind === 'exception'),
+    const described = distinct.map(
+      (entry) =>
+        description(entry.sentence, entry.kind === 'attribute' || entry.kind === 'constant' || entry.kind === 'exception') ??
+        (entry.kind === 'constant' ? codeMeaning(entry.sentence) : undefined),
     );
     return distinct.map((entry, index) => {
       const does = described[index];

@@ -4253,4 +4253,23 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
     assert.ok(!described.includes('getReader'), described.join(' | '));
     assert.ok(described.includes('values'), described.join(' | '));
   });
+
+  test('a code\'s meaning in a few words ("errno.ENOENT: No such file or directory.") is what the constant stands for: asked and carded', () => {
+    const analysis = analyseEntries('errno', [
+      ['errno.EPERM', 'Operation not permitted. This error is mapped to the exception PermissionError.'],
+      ['errno.ENOENT', 'No such file or directory. This error is mapped to the exception FileNotFoundError.'],
+      ['errno.ESRCH', 'No such process. This error is mapped to the exception ProcessLookupError.'],
+      ['errno.EACCES', 'Permission denied. This error is mapped to the exception PermissionError.'],
+      ['errno.EWAITING', 'Nothing is done yet.'],
+    ]);
+    const does = new Map(
+      describedEntries(analysis)
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+    assert.equal(does.get('ENOENT'), 'stands for "No such file or directory"');
+    assert.equal(does.get('EWAITING'), undefined);
+    const stems = entryQuestionsOf(analysis, 'medium').map((question) => question.stem);
+    assert.ok(stems.includes('Which errno constant stands for "No such file or directory"?'), stems.join(' | '));
+  });
 });
