@@ -6,6 +6,7 @@ import { assignKinds, genusOf } from './kinds.ts';
 import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
+import { assignSynonyms } from './synonyms.ts';
 import { hashText } from './seeded-random.ts';
 import { classEntryName, declaresParameters, isBareMethod, segmentText, type TextBlock } from './segmentation.ts';
 import { describeTable, type Table } from './tables.ts';
@@ -278,6 +279,7 @@ function build(content: ExtractedContent): Analysis {
     return phrase.proper ? definition : { ...definition, term: lowerFirstUnlessAcronym(definition.term) };
   });
   assignKinds(phrases, spelled);
+  assignSynonyms([...headings, ...sentences.map((sentence) => sentence.text)], phrases);
   return {
     title: content.title,
     seed,

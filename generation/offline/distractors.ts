@@ -31,6 +31,8 @@ export type Option = {
   wordClass?: 'noun' | 'adjective';
   /** What the document defines the term as a kind of ("object" for "R list"): never a wrong option beside its genus. */
   kinds?: ReadonlySet<string>;
+  /** The term's other names in the document, as comparison keys: never a wrong option beside it. */
+  synonyms?: ReadonlySet<string>;
   /** A one-word name ("GNOME", "ifupdown", "venv"): only another name can stand beside it, and it beside no other kind of term. */
   name?: boolean;
   /** A term for a doer ("parser", "scheduler", "logger", ./agent-nouns.ts): only other doers stand beside it. */
@@ -117,7 +119,7 @@ function isKindOf(a: Option, b: Option): boolean {
 }
 
 function compatible(answer: Option, option: Option): boolean {
-  if (option.family !== answer.family || isKindOf(answer, option)) return false;
+  if (option.family !== answer.family || isKindOf(answer, option) || answer.synonyms?.has(option.key) || option.synonyms?.has(answer.key)) return false;
   if (answer.plural !== undefined && option.plural !== undefined && answer.plural !== option.plural) return false;
   if (answer.wordClass !== undefined && option.wordClass !== undefined && answer.wordClass !== option.wordClass) return false;
   if (answer.name !== undefined && option.name !== undefined && answer.name !== option.name) return false;

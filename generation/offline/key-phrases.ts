@@ -31,6 +31,8 @@ export type Phrase = {
   keyPhrase: boolean;
   /** What the document defines it as a kind of, transitively (./kinds.ts): "object" for "R list". */
   kinds?: ReadonlySet<string>;
+  /** The other names the text gives it (./synonyms.ts), as comparison keys: "short description" for "package synopsis". */
+  synonyms?: ReadonlySet<string>;
   /** A single word that names a thing ("PPTP", "GNOME", "ifupdown"), not a common noun. */
   name: boolean;
   /** What it names, however written: the program's name for "sudo", "sudo command" and "sudo program"; else the key. */

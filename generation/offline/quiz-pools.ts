@@ -93,6 +93,7 @@ export function phraseOption(phrase: Phrase, text: string = phrase.display, plur
     centrality: phrase.centrality,
     wordClass: 'noun',
     kinds: phrase.kinds,
+    synonyms: phrase.synonyms,
     name: phrase.name,
   });
 }

@@ -4272,4 +4272,33 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
     const stems = entryQuestionsOf(analysis, 'medium').map((question) => question.stem);
     assert.ok(stems.includes('Which errno constant stands for "No such file or directory"?'), stems.join(' | '));
   });
+
+  test('two names the text gives one thing ("The package synopsis, or short description") are no wrong option beside each other', async () => {
+    const { analyse: analyseContent } = await import('../../generation/offline/analysis.ts');
+    const { areSynonyms } = await import('../../generation/offline/synonyms.ts');
+    const analysis = analyseContent(
+      entriesContent('Best practices for debian/control', [
+        [
+          'The package synopsis, or short description',
+          'The short description should be considered to be a title. The short description should not repeat the package name. The package synopsis is shown in the package list.',
+        ],
+        [
+          'The long description',
+          'The long description should consist of full and complete sentences. The long description is shown with the package. The Debian archive (also known as the package repository) stores the packages.',
+        ],
+      ]),
+    );
+    const phrase = (key: string) => analysis.phrases.byKey.get(key);
+    assert.ok(areSynonyms(phrase('package synopsis'), phrase('short description')));
+    assert.ok(areSynonyms(phrase('debian archive'), phrase('package repository')));
+    assert.ok(!areSynonyms(phrase('long description'), phrase('short description')));
+    const { distractorsFor } = await import('../../generation/offline/quiz.ts');
+    const { createRandom } = await import('../../generation/offline/seeded-random.ts');
+    const asked = clozeQuestions(analysis, 'hard').filter((question) => question.answer.text === 'short description');
+    assert.ok(asked.length > 0);
+    for (const [index, question] of asked.entries()) {
+      const wrong = (distractorsFor(question, 'hard', createRandom(index + 1)) ?? []).map((option) => option.text);
+      assert.ok(!wrong.includes('package synopsis'), wrong.join(' | '));
+    }
+  });
 });
