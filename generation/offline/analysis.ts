@@ -6,9 +6,9 @@ import { assignKinds, genusOf } from './kinds.ts';
 import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
-import { assignSynonyms } from './synonyms.ts';
 import { hashText } from './seeded-random.ts';
 import { classEntryName, declaresParameters, isBareMethod, segmentText, type TextBlock } from './segmentation.ts';
+import { assignSynonyms } from './synonyms.ts';
 import { describeTable, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
 

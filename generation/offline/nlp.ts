@@ -38,7 +38,7 @@ type Span = [number, number];
 const INNER_DOT = /(?<=[\p{L}\p{N}_*/]|\s)\.(?=[\p{L}\p{N}_])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
 const HIDDEN_DOT = '\u2024';
 /**
- * "==, and !=", "\\!important!.txt", "The character "?" matches any one character", "An optional prefix "!"
+ * "==, and !=", "\!important!.txt", "The character "?" matches any one character", "An optional prefix "!"
  * which negates the pattern": a mark that an operator, a name or a quotation holds, or that the sentence
  * goes on from in lower case, ends no sentence either. Hidden before the dots, so that a dot after one
  * ("!.txt") stands inside a name.

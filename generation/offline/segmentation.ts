@@ -191,8 +191,11 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
   return !labelled || isTitleCase(labelled[1] ?? '');
 }
 
+/** The paragraph or list item being read, line by line. */
+type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[] };
+
 /** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
-function continuesParagraph(open: { kind: 'prose' | 'bullet'; lines: string[] }, rawLine: string, line: string, width: number | undefined): boolean {
+function continuesParagraph(open: OpenBlock, rawLine: string, line: string, width: number | undefined): boolean {
   const previous = open.lines.at(-1) ?? '';
   if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous) || CODE_NAMED_HEADING.test(previous)) return false;
   // "Use feature detection instead of version detection" over "Inevitably you will have code…": a
@@ -266,7 +269,7 @@ const WRAPPED_SENTENCE_WORDS = 5;
  * unlike decompress() and BZ2File . If you need…": a line in lower case, of many words and few symbols,
  * after a line of prose without a sentence's end is that sentence wrapped, whatever call it names.
  */
-function wrapsSentence(open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined, line: string): boolean {
+function wrapsSentence(open: OpenBlock | undefined, line: string): boolean {
   const previous = open?.lines.at(-1);
   return previous !== undefined && !TERMINAL.test(previous) && /^\p{Ll}/u.test(line) && readsAsProse(line);
 }
@@ -514,12 +517,7 @@ function tableCellLines(lines: readonly string[]): Set<number> {
  * printed page, a line the column filled without a sentence's end goes on in lower case past a blank line
  * the layout left (a link's box, a change of font): one paragraph still.
  */
-function goesOnAfterBlank(
-  open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined,
-  lines: readonly string[],
-  index: number,
-  width: number | undefined,
-): boolean {
+function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[], index: number, width: number | undefined): boolean {
   const last = open?.kind === 'prose' ? open.lines.at(-1) : undefined;
   if (last === undefined || TERMINAL.test(last) || /[:;,]$/.test(last) || width === undefined || isShortLine(last, width)) return false;
   let next = index + 1;
@@ -541,7 +539,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   const blocks: TextBlock[] = [];
   const tables: RawTable[] = [];
   const code: string[] = [];
-  let open: { kind: 'prose' | 'bullet'; lines: string[] } | undefined;
+  let open: OpenBlock | undefined;
   /** The line before was code: what follows without a blank line is its output, unless it reads as prose. */
   let afterCode = false;
   /**
