@@ -132,14 +132,54 @@ function entriesOf(content: ExtractedContent): OutlineEntry[] {
 }
 
 /**
- * "## Determining module system" with no text of its own, then "### Introduction" when the page began with
- * an "## Introduction": the repeated heading opens the section above it, whose text it is. Read under its
- * own name, the two introductions would be one section and the section above them none.
+ * The markup's level of each outline entry's title, by its place among the document's headings: a title
+ * given twice ("## Introduction", later "### Introduction") has a level each time.
  */
-function openedSection(entries: readonly OutlineEntry[], index: number, headings: readonly string[]): string | undefined {
-  const [title, parent] = [entries[index]?.title?.trim(), entries[index - 1]?.title?.trim()];
-  const empty = entries[index - 1]?.text.trim() === '';
-  return title && parent && empty && headings.at(-1) === parent && headings.includes(title) ? parent : undefined;
+function entryLevels(content: ExtractedContent, entries: readonly OutlineEntry[]): Array<number | undefined> {
+  const levels = new Map<string, number[]>();
+  for (const block of content.blocks ?? []) {
+    const title = block.text.trim();
+    if (block.kind === 'heading' && block.level !== undefined) levels.set(title, [...(levels.get(title) ?? []), block.level]);
+  }
+  const seen = new Map<string, number>();
+  return entries.map((entry) => {
+    const title = entry.title?.trim();
+    if (!title) return undefined;
+    const nth = seen.get(title) ?? 0;
+    seen.set(title, nth + 1);
+    return levels.get(title)?.[nth];
+  });
+}
+
+/**
+ * "### Examples" under each of giteveryday's roles, "### Introduction" under "## Determining module
+ * system" when the page began with an "## Introduction": a title of words the document gives more than
+ * once is no section of its own (read by its name, its texts would be one section, under the first), but
+ * the text of the section above it; not the page's title's, which heads the whole page. Without levels (a
+ * printed page), only where the section above has no text of its own and comes right before. For each
+ * entry, the section its text opens, if any.
+ */
+function openedSections(entries: readonly OutlineEntry[], levels: ReadonlyArray<number | undefined>): Array<string | undefined> {
+  const titles = entries.map((entry) => entry.title?.trim());
+  const counts = new Map<string, number>();
+  for (const title of titles) if (title) counts.set(title, (counts.get(title) ?? 0) + 1);
+  const known = levels.filter((level): level is number => level !== undefined);
+  const top = Math.min(...known);
+  const pageTitled = known.filter((level) => level === top).length === 1;
+  const above: Array<{ level: number; title: string | undefined }> = [];
+  const seen = new Set<string>();
+  return titles.map((title, index) => {
+    const level = levels[index];
+    while (level !== undefined && (above.at(-1)?.level ?? -Infinity) >= level) above.pop();
+    const parent = above.at(-1);
+    if (level !== undefined) above.push({ level, title });
+    const repeatedBefore = title !== undefined && seen.has(title);
+    if (title) seen.add(title);
+    // "Event: 'message'" under two classes, "Class: inspector.Session" under two APIs: entries of their own.
+    if (!title || !/^[\p{L}\s-]+$/u.test(title) || (counts.get(title) ?? 0) < 2) return undefined;
+    if (level === undefined) return repeatedBefore && entries[index - 1]?.text.trim() === '' ? titles[index - 1] : undefined;
+    return parent && !(pageTitled && parent.level === top) ? parent.title : undefined;
+  });
 }
 
 function build(content: ExtractedContent): Analysis {
@@ -156,6 +196,7 @@ function build(content: ExtractedContent): Analysis {
   let underClass: string | undefined;
 
   const entries = entriesOf(content);
+  const opened = openedSections(entries, entryLevels(content, entries));
   const leadIns = leadInsToCode(content);
   // The licence a manual ends with ("Appendix A Copying Information", the GFDL) is boilerplate: nothing
   // from it on becomes a fact. Only in the second half, so a document about a licence keeps its text.
@@ -180,10 +221,10 @@ function build(content: ExtractedContent): Analysis {
     const paged = entry.kind === 'page' || entry.kind === 'slide';
     units.push({ position, kind: entry.kind, title, page: paged ? entry.index + 1 : undefined, label: unitLabel(entry), words: wordCount(entry.text) });
     seed = hashText(entry.text, seed);
-    const opened = openedSection(entries, entryIndex, headings);
+    const openedHere = opened[entryIndex];
     // A page without a title continues the section of the page before it.
     if (title && opensManualPage(title)) section = undefined;
-    else if (opened) section = opened;
+    else if (openedHere && headings.includes(openedHere)) section = openedHere;
     else if (title) {
       section = title;
       titles.push(title);

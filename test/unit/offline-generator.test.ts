@@ -4301,4 +4301,79 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
       assert.ok(!wrong.includes('package synopsis'), wrong.join(' | '));
     }
   });
+
+  test('a title of words given under each section ("### Examples" under each role) is its section\'s text, not a section; a repeated entry ("Event: \'message\'") stays one', async () => {
+    const roles: ReadonlyArray<readonly [string, string, string]> = [
+      [
+        'Individual Developer (Standalone)',
+        'A standalone developer works alone on a topic branch and merges it into the master branch.',
+        'The developer keeps a single repository with a topic branch for each change.',
+      ],
+      [
+        'Individual Developer (Participant)',
+        'A participant works in a group project and fetches from a shared repository.',
+        'The participant pushes from a satellite machine to the mothership machine of the group.',
+      ],
+      [
+        'Integrator',
+        'An integrator receives patches from participants and merges them into the integration branch.',
+        'The integrator publishes the integration branch in a public repository for the participants.',
+      ],
+      [
+        'Repository Administration',
+        'An administrator sets up the central repository and grants access to the developers.',
+        'The administrator keeps the shared repository on a server with a hook for every push.',
+      ],
+    ];
+    const markdown = [
+      '# giteveryday(7)',
+      '',
+      ...roles.flatMap(([role, text, example]) => [
+        `## ${role}`,
+        '',
+        text,
+        '',
+        '### Examples',
+        '',
+        example,
+        '',
+        "### Event: 'message'",
+        '',
+        `The event is emitted when the ${role.toLowerCase()} receives a message from a peer of the group.`,
+        '',
+      ]),
+    ].join('\n');
+    const { parseMarkdown } = await import('../../extraction/formats/markup.ts');
+    const { writeFile, mkdtemp } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const workDir = await mkdtemp(join(tmpdir(), 'giteveryday-'));
+    const path = join(workDir, 'giteveryday.md');
+    await writeFile(path, markdown);
+    const content = await parseMarkdown(path, { workDir, fileName: 'giteveryday.md' });
+    const analysis = analyse(content);
+    const sectionOf = (text: string) => analysis.sentences.find((sentence) => sentence.text.startsWith(text))?.section;
+    assert.equal(sectionOf('The integrator publishes'), 'Integrator');
+    assert.equal(sectionOf('The participant pushes'), 'Individual Developer (Participant)');
+    assert.equal(sectionOf('The event is emitted when the integrator'), "Event: 'message'");
+    const map = (await generator.mindmap({ sourceTitle: 'giteveryday(7)', content, difficulty: 'medium' })).content;
+    assert.ok(!map.nodes.some((node) => node.label === 'Examples'), map.nodes.map((node) => node.label).join(' | '));
+    // The page's title heads the whole page: an "Introduction" right under it stays a section of its own.
+    const packages = join(workDir, 'packages.md');
+    await writeFile(
+      packages,
+      [
+        '# Modules: Packages',
+        '## Introduction',
+        'A package is a folder tree described by a package.json file.',
+        '## Determining module system',
+        '### Introduction',
+        'Node.js treats files with an .mjs extension as ES modules.',
+      ].join('\n\n'),
+    );
+    const introductions = analyse(await parseMarkdown(packages, { workDir, fileName: 'packages.md' }));
+    const introductionOf = (text: string) => introductions.sentences.find((sentence) => sentence.text.startsWith(text))?.section;
+    assert.equal(introductionOf('A package is'), 'Introduction');
+    assert.equal(introductionOf('Node.js treats'), 'Determining module system');
+  });
 });
