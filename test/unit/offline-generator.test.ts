@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
   difficulties,
@@ -11,6 +14,7 @@ import {
 } from '../../domain/learning-content.ts';
 import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
+import { parseMarkdown } from '../../extraction/formats/markup.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
@@ -79,6 +83,13 @@ const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, 
   return { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
 };
 const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => analyse(entriesContent(title, entries));
+/** A Markdown page as the service extracts an uploaded one (its heading levels in typed blocks). */
+async function markdownContent(fileName: string, markdown: string): Promise<ExtractedContent> {
+  const workDir = await mkdtemp(join(tmpdir(), 'markdown-'));
+  const path = join(workDir, fileName);
+  await writeFile(path, markdown);
+  return parseMarkdown(path, { workDir, fileName });
+}
 /** The analysis of one printed page whose blocks pdf.js typed (code font, prose, headings). */
 /** A printed page of plain text (a PDF read without typed blocks), titled. */
 const printedPage = (title: string, text: string): ExtractedContent => ({ title, text, outline: [{ kind: 'page', index: 0, text }] });
@@ -4212,14 +4223,7 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
       '',
     ]);
     const markdown = ['# githooks(5)', '', '## HOOKS', '', ...hooks, '## GIT', '', 'Part of the git(1) suite', ''].join('\n');
-    const { parseMarkdown } = await import('../../extraction/formats/markup.ts');
-    const { writeFile, mkdtemp } = await import('node:fs/promises');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const workDir = await mkdtemp(join(tmpdir(), 'githooks-'));
-    const path = join(workDir, 'githooks.md');
-    await writeFile(path, markdown);
-    const content = await parseMarkdown(path, { workDir, fileName: 'githooks.md' });
+    const content = await markdownContent('githooks.md', markdown);
     const map = (await generator.mindmap({ sourceTitle: 'githooks(5)', content, difficulty: 'medium' })).content;
     assert.deepEqual(branchLabels(map), ['pre-commit', 'commit-msg', 'post-commit', 'pre-push']);
   });
@@ -4274,9 +4278,8 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
   });
 
   test('two names the text gives one thing ("The package synopsis, or short description") are no wrong option beside each other', async () => {
-    const { analyse: analyseContent } = await import('../../generation/offline/analysis.ts');
     const { areSynonyms } = await import('../../generation/offline/synonyms.ts');
-    const analysis = analyseContent(
+    const analysis = analyse(
       entriesContent('Best practices for debian/control', [
         [
           'The package synopsis, or short description',
@@ -4292,8 +4295,6 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
     assert.ok(areSynonyms(phrase('package synopsis'), phrase('short description')));
     assert.ok(areSynonyms(phrase('debian archive'), phrase('package repository')));
     assert.ok(!areSynonyms(phrase('long description'), phrase('short description')));
-    const { distractorsFor } = await import('../../generation/offline/quiz.ts');
-    const { createRandom } = await import('../../generation/offline/seeded-random.ts');
     const asked = clozeQuestions(analysis, 'hard').filter((question) => question.answer.text === 'short description');
     assert.ok(asked.length > 0);
     for (const [index, question] of asked.entries()) {
@@ -4343,14 +4344,7 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
         '',
       ]),
     ].join('\n');
-    const { parseMarkdown } = await import('../../extraction/formats/markup.ts');
-    const { writeFile, mkdtemp } = await import('node:fs/promises');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const workDir = await mkdtemp(join(tmpdir(), 'giteveryday-'));
-    const path = join(workDir, 'giteveryday.md');
-    await writeFile(path, markdown);
-    const content = await parseMarkdown(path, { workDir, fileName: 'giteveryday.md' });
+    const content = await markdownContent('giteveryday.md', markdown);
     const analysis = analyse(content);
     const sectionOf = (text: string) => analysis.sentences.find((sentence) => sentence.text.startsWith(text))?.section;
     assert.equal(sectionOf('The integrator publishes'), 'Integrator');
@@ -4359,9 +4353,8 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
     const map = (await generator.mindmap({ sourceTitle: 'giteveryday(7)', content, difficulty: 'medium' })).content;
     assert.ok(!map.nodes.some((node) => node.label === 'Examples'), map.nodes.map((node) => node.label).join(' | '));
     // The page's title heads the whole page: an "Introduction" right under it stays a section of its own.
-    const packages = join(workDir, 'packages.md');
-    await writeFile(
-      packages,
+    const packages = await markdownContent(
+      'packages.md',
       [
         '# Modules: Packages',
         '## Introduction',
@@ -4371,7 +4364,7 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
         'Node.js treats files with an .mjs extension as ES modules.',
       ].join('\n\n'),
     );
-    const introductions = analyse(await parseMarkdown(packages, { workDir, fileName: 'packages.md' }));
+    const introductions = analyse(packages);
     const introductionOf = (text: string) => introductions.sentences.find((sentence) => sentence.text.startsWith(text))?.section;
     assert.equal(introductionOf('A package is'), 'Introduction');
     assert.equal(introductionOf('Node.js treats'), 'Determining module system');
