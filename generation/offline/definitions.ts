@@ -88,6 +88,7 @@ const NOT_TERMS = new Set([
   'in practice',
 ]);
 const TITLE_MIN_WORDS = 3;
+const HOW_TO_BODY = /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}(?:can|may|must|should)\s+be\s+\p{L}+ed\s+(?:by|using|with|through)\b/iu;
 /** What a reading list says of a work: "A lengthy tutorial for…", "The official guide to…". */
 const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
@@ -95,7 +96,9 @@ const WORK_BODY =
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete)\b/i;
 /** "…is the recommended tool for this": a definition that ends on what the text said before it. */
 const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$/i;
-const isPointing = (body: string) => POINTING_BODY.test(body) || POINTING_END.test(body.trim());
+/** "A reference to that file's data": a thing the text showed before, by a demonstrative. */
+const POINTING_POSSESSIVE = /\b(?:this|that)\s+\p{L}+['’]s\s/iu;
+const isPointing = (body: string) => POINTING_BODY.test(body) || POINTING_END.test(body.trim()) || POINTING_POSSESSIVE.test(body);
 /** "As a verb: To bring…", "In more detail: …": a lead-in inside an entry, saying how the term is taken, not a term. */
 const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 /** "As a noun: A single point in the Git history…": the sense an entry's text takes first, no part of its meaning. */
@@ -156,8 +159,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body)) return undefined;
-  // "Proofread debian/control: Does it follow the best practices? …": a checklist's questions define nothing.
-  if (/^[^.!?]*\?(?:\s|$)/.test(body)) return undefined;
+  // "Proofread debian/control: Does it follow the best practices? …": a checklist's questions define nothing;
+  // "Deleted submodule: A submodule can be deleted by running git rm…" says how to bring it about, not what it is.
+  if (/^[^.!?]*\?(?:\s|$)/.test(body) || HOW_TO_BODY.test(body)) return undefined;
   // "Writing Programs with NCURSES: A lengthy tutorial for C programmers": another text the page points to.
   if (wordCount(term) >= TITLE_MIN_WORDS && isTitleCase(term) && WORK_BODY.test(body)) return undefined;
   // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
@@ -387,7 +391,10 @@ function mainVerb(tokens: readonly Token[]): number {
 const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 
 /** "The fluid around the thylakoids, called the stroma, …" / "… is called mitosis." */
-function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; bodyStart: number; bodyEnd: number } | undefined {
+function namingDefinition(
+  sentence: Sentence,
+  spans: readonly Span[],
+): { term: Span; bodyStart: number; bodyEnd: number; referent: string | null | undefined } | undefined {
   const { tokens } = sentence;
   for (let index = 1; index < tokens.length; index += 1) {
     const word = tokens[index]?.lower ?? '';
@@ -421,19 +428,34 @@ function namingDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "Standard builds of Python include an object-oriented interface to the Tcl/Tk widget set, called
     // tkinter": what is named is the object of the clause before, and that object describes it.
     const verb = before.text === ',' ? mainVerb(tokens.slice(0, bodyEnd)) : -1;
-    // "…has a code name: Debian 9 is called stretch": what is named follows a colon. "…three points: the
-    // two branches and a third commit, called the merge base": the name is the last listed thing's, after
-    // the "and" before it.
+    // "…has a code name: Debian 9 is called stretch", "The submodule has its own history; the repository it is
+    // embedded in is called a superproject": what is named follows a colon or a semicolon. "…three points:
+    // the two branches and a third commit, called the merge base": the name is the last listed thing's,
+    // after the "and" before it.
     const described = tokens.slice(0, bodyEnd);
-    const colon = described.findLastIndex((token) => token.text === ':');
+    const colon = described.findLastIndex((token) => CLAUSE_BREAKS.has(token.text));
     const conjunction = described.findLastIndex((token, at) => token.pos === 'CCONJ' && ARTICLES.has(tokens[at + 1]?.lower ?? ''));
     const bodyStart = Math.max(verb, colon, before.text === ',' ? conjunction : -1) + 1;
     // "Debian 9 is called stretch; Debian 10, buster; …; Debian 13 will be called trixie": a list of names.
     if (tokens.slice(bodyStart, bodyEnd).some((token) => NAMING_WORDS.has(token.lower))) continue;
     if (wordCount(joinTokens(tokens.slice(bodyStart, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
-    return { term, bodyStart, bodyEnd };
+    const afterBreak = CLAUSE_BREAKS.has(tokens[bodyStart - 1]?.text ?? '');
+    // What "it" stands for in the body after a break: the clause's subject before it, or null when that names nothing.
+    return { term, bodyStart, bodyEnd, referent: afterBreak ? (clauseSubject(tokens.slice(0, bodyStart - 1)) ?? null) : undefined };
   }
   return undefined;
+}
+
+const SUBJECT_MAX_WORDS = 4;
+/** Pronouns of a clause after a break that stand for something before it, which a card would not show. */
+const LEANING_PRONOUNS: ReadonlySet<string> = new Set(['its', 'they', 'them', 'their']);
+/** "The submodule has its own history": the noun phrase a clause opens with, before its verb. */
+function clauseSubject(tokens: readonly Token[]): string | undefined {
+  const verb = tokens.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX');
+  const [article, ...words] = tokens.slice(0, verb);
+  if (!article || verb < 2 || verb > SUBJECT_MAX_WORDS || !ARTICLES.has(article.lower) || !words.every((token) => token.pos === 'NOUN' || token.pos === 'ADJ'))
+    return undefined;
+  return joinTokens([{ ...article, text: article.lower }, ...words]);
 }
 
 /**
@@ -533,7 +555,14 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   }
   const naming = namingDefinition(sentence, spans);
   if (!naming || isGenericPhrase(phraseKey(tokens, naming.term))) return undefined;
-  const body = joinTokens(tokens.slice(naming.bodyStart, naming.bodyEnd));
+  // "…; the repository it is embedded in is called a superproject": after a break, "it" is what the clause
+  // before it was about, or nothing the card can show; "…; the unscrupulous individuals sending them are
+  // known as spammers": "them" is the emails of the clause before, which no subject names.
+  const { referent } = naming;
+  const named = tokens.slice(naming.bodyStart, naming.bodyEnd);
+  const leaning = (token: Token) => (token.lower === 'it' && referent === null) || (referent !== undefined && LEANING_PRONOUNS.has(token.lower));
+  if (named.some(leaning)) return undefined;
+  const body = joinTokens(named.map((token) => (token.lower === 'it' && referent ? { ...token, text: referent } : token)));
   return isPointing(body) ? undefined : made(naming.term, body);
 }
 

@@ -86,10 +86,18 @@ export function namesItself(member: string, description: string): boolean {
   );
 }
 
-/** A verb in its base form after "and": tagged one, or a word that reads as one before an article or a preposition ("check for cycles"). */
+/** "…and return it": a pronoun as the object of the word before it makes that word a verb. */
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
+/**
+ * A verb in its base form after "and": tagged one, or a word that reads as one before an article, a
+ * preposition ("check for cycles") or a pronoun it takes ("return it").
+ */
 const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
-  (token.pos === 'VERB' || (token.pos === 'NOUN' && readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of'))));
+  (token.pos === 'VERB' ||
+    (token.pos === 'NOUN' &&
+      readsAsVerb(token.lower) &&
+      (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of') || OBJECT_PRONOUNS.has(next?.lower ?? ''))));
 
 /**
  * "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…",
@@ -183,15 +191,17 @@ function description(described: Sentence, attribute: boolean): string | undefine
     return asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);
   // "Collapse and truncate the given text", "Mark the graph as finished and check for cycles": every verb
   // joined to the first agrees with the thing asked about.
+  // "Enable/disable the use of Nagle's algorithm": two verbs with a slash between are either one.
   const [and, second] = rest;
-  const coordinated = and?.lower === 'and' && second !== undefined && readsAsVerb(second.lower);
+  const joiner = and?.lower === 'and' ? ' and' : and?.text === '/' && and.space === '' && second?.space === '' ? ' or' : undefined;
+  const coordinated = joiner !== undefined && second !== undefined && readsAsVerb(second.lower);
   // "…; return a Differ-style delta": a verb after a semicolon goes on saying what the entry does.
   const joining = (token: Token | undefined) => token?.lower === 'and' || token?.text === ';';
   const agreeing = rest.map((token, index) =>
     index > 1 && joining(rest[index - 1]) && isJoinedVerb(token, rest[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token,
   );
-  const words = coordinated ? [{ ...second, text: thirdPerson(second.text) }, ...agreeing.slice(2)] : agreeing;
-  const text = `${thirdPerson(first.text)}${coordinated ? ' and' : ''}${words.map((token) => token.space + token.text).join('')}`;
+  const words = coordinated ? [{ ...second, text: thirdPerson(second.text), space: ' ' }, ...agreeing.slice(2)] : agreeing;
+  const text = `${thirdPerson(first.text)}${coordinated ? joiner : ''}${words.map((token) => token.space + token.text).join('')}`;
   return asked(text);
 }
 

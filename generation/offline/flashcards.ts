@@ -2,6 +2,7 @@ import type { Difficulty, Flashcard, FlashcardSetContent, SourceReference } from
 import { GenerationError } from '../../ports/generator.ts';
 import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
 import { describedEntries } from './entry-questions.ts';
 import { describeRow } from './tables.ts';
 
@@ -88,7 +89,7 @@ function entryCandidates(analysis: Analysis): Candidate[] {
       return [
         {
           term,
-          definition: entry.sentence.text,
+          definition: withOtherCases(analysis, entry.sentence),
           source: sentenceReference(analysis, entry.sentence, entry.member),
           // No phrase ranks an entry against the text's concepts: each of a reference's entries counts alike.
           centrality: ENTRY_CENTRALITY,
@@ -100,6 +101,24 @@ function entryCandidates(analysis: Analysis): Candidate[] {
 }
 
 const ENTRY_CENTRALITY = 0.5;
+/** "Returns 6 if input is an IPv6 address.": one case of what an entry gives; "Otherwise, returns 0." the last. */
+const CASE = /^(?:returns?\b.*\bif\b|otherwise\b)/i;
+const MAX_CASES = 4;
+
+/**
+ * "net.isIP: Returns 6 if input is an IPv6 address. Returns 4 if … Otherwise, returns 0.": a first sentence
+ * that gives one case of several says the entry is what it is not (a test for IPv6); the card gives every case.
+ */
+function withOtherCases(analysis: Analysis, first: Sentence): string {
+  if (!CASE.test(first.text)) return first.text;
+  const cases = [first];
+  let next = analysis.sentences[first.id + 1];
+  while (next && next.block === first.block && CASE.test(next.text) && cases.length < MAX_CASES) {
+    cases.push(next);
+    next = analysis.sentences[next.id + 1];
+  }
+  return cases.map((sentence) => sentence.text).join(' ');
+}
 /** What a constructor's description says besides the name of what it makes. */
 const MAKING_WORDS = new Set([
   'create',

@@ -525,6 +525,7 @@ const VAGUE_LEADS = new Set([
   'surprising',
   'confusing',
   'given',
+  'specified',
   'corresponding',
   'fancy',
   'complete',

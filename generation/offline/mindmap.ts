@@ -546,10 +546,26 @@ function subsectionDraft(context: Context, topic: Topic, heading: string, level:
   const phrases = unusedOutside(context, own, [heading]).slice(0, breadth);
   for (const phrase of phrases) take(context, phrase);
   const scope = new Set(sentences.map((sentence) => sentence.id));
+  const node = sectionNode(context, heading, sentences, own);
   return {
-    ...sectionNode(context, heading, sentences, own),
+    ...node,
+    label: isSignature(heading) && node.label === cleanHeading(topic.label) ? overloadLabel(heading) : node.label,
     children: phrases.map((phrase) => phraseDraft(context, phrase, level + 1, { topic, scope })),
   };
+}
+
+/**
+ * "net.createConnection(options[, connectListener])" under "net.createConnection()": one of the entry's
+ * overloads, told apart from the others by what it must be given ("net.createConnection(options)").
+ */
+function overloadLabel(heading: string): string {
+  const signature = heading.trim();
+  const open = signature.indexOf('(');
+  const required = signature
+    .slice(open + 1, -1)
+    .replace(/\[.*$/s, '')
+    .replace(/,\s*$/, '');
+  return `${signature.slice(0, open)}(${required.trim()})`;
 }
 
 /** A page title names its site too ("9. Classes — Python 3.11.2 documentation"): the root is the topic alone. */

@@ -74,7 +74,7 @@ export const EARLY_TOKENS = 6;
 const EARLY_PRONOUNS = new Set(['it', 'its', 'they', 'their', 'them']);
 /** An opening that carries on from the sentence before ("Likewise, …", "In the same way, …", "Of course, …"). */
 const CONTINUES =
-  /^(?:likewise|similarly|in the same way|(?:to|on) the contrary|another|the same is true|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in (?:both|either|each|such|these|those) cases?|in contrast|by contrast|conversely|alternatively|accordingly|finally|next|now|first|second|third|lastly|last but not least)\b/i;
+  /^(?:likewise|similarly|in the same way|(?:to|on) the contrary|another|the same (?:is true|applies|holds)|in addition|additionally|moreover|furthermore|besides|instead|still|yet|but|and|or|hence|therefore|consequently|as a result|in other words|that is|as always|as usual|of course|in fact|on the other hand|in this case|in that case|in (?:both|either|each|such|these|those) cases?|in contrast|by contrast|conversely|alternatively|accordingly|finally|next|now|first|second|third|lastly|last but not least)\b/i;
 /**
  * The author's remarks on the text or its example ("…offers a lot more than shown here", "We've brought
  * back…, hence the complaint", "…play some neat tricks", "it would be nice if…"): no fact to test.
@@ -82,6 +82,8 @@ const CONTINUES =
 const REMARK = /^we\b|\b(?:shown here|hence the|neat|would be nice|a lot more than|the most useful|is useful when)\b/i;
 /** "New in version 3.3: The 'rb' prefix…": a note on the history of a text's subject, not a fact of it. */
 const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since version)\b/i;
+/** "Typical values are 107 bytes on Linux…", "Possible values are…": values of something the sentence does not name. */
+const UNNAMED_VALUES = /^(?:typical|possible|valid|allowed|common|default|accepted)\s+values?\s+(?:are|is|include)\b/i;
 /**
  * The author talking ("I will make occasional use of…", "Let's begin", "our creation of a RAID-0 volume
  * on md0"): remarks and the steps of the author's own example, not facts to test.
@@ -136,6 +138,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !praisesItsSubject(sentence.text) &&
     !UNANCHORED_COMPARISON.test(sentence.text) &&
     !VERSION_NOTE.test(sentence.text) &&
+    !UNNAMED_VALUES.test(sentence.text) &&
     !DOUBLED_AUXILIARY.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );

@@ -23,7 +23,7 @@ import { describedEntries, namesItself } from '../../generation/offline/entry-qu
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { isApparatus, isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { genusOf } from '../../generation/offline/kinds.ts';
-import { isSetting } from '../../generation/offline/key-phrases.ts';
+import { hasVagueLead, isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
 import { isMeaningOption, phraseOption, quizPools, SAME_HEAD_FAMILY, SIBLING_FAMILY } from '../../generation/offline/quiz-pools.ts';
@@ -77,6 +77,9 @@ function layersContent(): ExtractedContent {
 
 /** The analysis of one section's text under a document of the same title. */
 const analyseSection = (title: string, text: string) => analyse({ title, text, outline: [{ kind: 'section', index: 0, title, text }] });
+const analyseGlossary = (lines: readonly string[]) => analyseSection('Glossary', lines.join('\n'));
+/** The definition an analysis gives a term, as a card shows it. */
+const definitionOf = (analysis: ReturnType<typeof analyse>, term: string) => analysis.definitions.find((definition) => definition.term === term)?.text;
 /** A reference of one section per entry: each signature heading its description. */
 const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, string]>): ExtractedContent => {
   const outline = entries.map(([heading, text], index) => ({ kind: 'section' as const, index, title: heading, text }));
@@ -3863,8 +3866,6 @@ describe('facts come from prose, never from code or page chrome', () => {
 
 describe('a Git glossary and tutorial (held-out round 47)', () => {
   /** A glossary section of "term: definition" lines, analysed. */
-  const analyseGlossary = (lines: readonly string[]) => analyseSection('Glossary', lines.join('\n'));
-  const definitionOf = (analysis: ReturnType<typeof analyse>, term: string) => analysis.definitions.find((definition) => definition.term === term)?.text;
   const gitEntries = [
     'pack: A set of objects which have been compressed into one file to save space.',
     'octopus: To merge more than two branches of development at once.',
@@ -4368,5 +4369,98 @@ describe("The Developer's Reference's best practices and Git's hooks (held-out r
     const introductionOf = (text: string) => introductions.sentences.find((sentence) => sentence.text.startsWith(text))?.section;
     assert.equal(introductionOf('A package is'), 'Introduction');
     assert.equal(introductionOf('Node.js treats'), 'Determining module system');
+  });
+});
+
+describe("Git's submodules and Node's net page (held-out round 52)", () => {
+  test('two verbs with a slash ("Enable/disable") are either one, and a verb joined by "and" to its pronoun ("and return it") agrees too', () => {
+    const analysis = analyseEntries('Net', [
+      ['socket.setNoDelay([noDelay])', "Enable/disable the use of Nagle's algorithm."],
+      ['socket.load(file)', 'Read one value from the open file and return it.'],
+      ['socket.pause()', 'Pauses the reading of data.'],
+      ['socket.write(data)', 'Sends data on the socket.'],
+      ['socket.destroy([error])', 'Ensures that no more I/O activity happens on this socket.'],
+    ]);
+    const stems = entryQuestionsOf(analysis, 'medium').map((question) => question.stem);
+    assert.ok(stems.includes("Which socket function enables or disables the use of Nagle's algorithm?"), stems.join(' | '));
+    assert.ok(stems.includes('Which socket function reads one value from the open file and returns it?'), stems.join(' | '));
+  });
+
+  test('a name given after a semicolon names what follows it, "it" there being the subject of the clause before; another pronoun leaves nothing to show', () => {
+    const analysis = analyseSection(
+      'Submodules',
+      [
+        'A submodule is a repository embedded inside another repository.',
+        'The submodule has its own history; the repository it is embedded in is called a superproject.',
+        '“Spam” is a generic term used to designate all the unsolicited commercial emails (also known as UCEs) that flood our electronic mailboxes; the unscrupulous individuals sending them are known as spammers.',
+        'The SHA-1 hash is a reference to that file’s data.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'superproject'), 'The repository the submodule is embedded in.');
+    assert.equal(definitionOf(analysis, 'spammers'), undefined);
+    assert.equal(definitionOf(analysis, 'SHA-1 hash'), undefined);
+  });
+
+  test('a labelled line that says how a thing is brought about ("can be deleted by running…") defines nothing', () => {
+    const analysis = analyseGlossary([
+      'Deinitialized submodule: A gitlink, and a .gitmodules entry, but no submodule working directory.',
+      'Deleted submodule: A submodule can be deleted by running git rm and committing the change.',
+    ]);
+    assert.equal(definitionOf(analysis, 'Deinitialized submodule'), 'A gitlink, and a .gitmodules entry, but no submodule working directory.');
+    assert.equal(definitionOf(analysis, 'Deleted submodule'), undefined);
+  });
+
+  test('a sentence that carries on from the one before ("The same applies when…") or gives values of something it does not name stands not alone', () => {
+    const analysis = analyseSection(
+      'Identifying paths for IPC connections',
+      [
+        'The same applies when a Node.js API creates a Unix domain socket but the program then crashes.',
+        'Typical values are 107 bytes on Linux and 103 bytes on macOS.',
+        'On Windows, the local domain is implemented using a named pipe.',
+      ].join(' '),
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, false, true],
+    );
+  });
+
+  test('an entry\'s description given case by case ("Returns 6 if…. Returns 4 if…. Otherwise, returns 0.") is carded whole', async () => {
+    const content = entriesContent('Net', [
+      ['net.isIP(input)', 'Returns 6 if input is an IPv6 address. Returns 4 if input is an IPv4 address. Otherwise, returns 0.'],
+      ['net.isIPv6(input)', 'Returns true if input is an IPv6 address. It is the same check as isIP with 6.'],
+      ['net.createServer([options])', 'Creates a new TCP or IPC server.'],
+    ]);
+    const { content: set } = await generator.flashcards({ sourceTitle: 'Net', content, difficulty: 'medium' });
+    const definition = new Map(set.cards.map((card) => [card.term, card.definition]));
+    assert.equal(definition.get('net.isIP'), 'Returns 6 if input is an IPv6 address. Returns 4 if input is an IPv4 address. Otherwise, returns 0.');
+    assert.equal(definition.get('net.isIPv6'), 'Returns true if input is an IPv6 address.');
+  });
+
+  test("an entry's overloads under it are told apart by what each must be given, never its own name again", async () => {
+    const overloads = ['options[, connectListener]', 'path[, connectListener]', 'port[, host][, connectListener]'];
+    const markdown = [
+      '# Net',
+      '## `net.createConnection()`',
+      'A factory function, which creates a new socket and immediately initiates the connection with the server.',
+      ...overloads.flatMap((parameters, index) => [
+        `### \`net.createConnection(${parameters})\``,
+        `This overload opens connection number ${index + 1} to the server through the socket it creates.`,
+      ]),
+      '## `net.createServer([options])`',
+      'Creates a new TCP or IPC server that listens for incoming connections from clients.',
+      '## `net.isIP(input)`',
+      'Returns 6 if input is an IPv6 address and checks the address of the server.',
+    ].join('\n\n');
+    const content = await markdownContent('net.md', markdown);
+    const map = (await generator.mindmap({ sourceTitle: 'Net', content, difficulty: 'hard' })).content;
+    const labels = map.nodes.map((node) => node.label);
+    assert.ok(labels.includes('net.createConnection(options)') && labels.includes('net.createConnection(port)'), labels.join(' | '));
+    assert.equal(labels.filter((label) => label === 'net.createConnection()').length, 1, labels.join(' | '));
+  });
+
+  test('a phrase led by "specified" ("the specified module") names no concept', () => {
+    assert.ok(hasVagueLead('specified module'));
+    assert.ok(!hasVagueLead('sys module'));
   });
 });
