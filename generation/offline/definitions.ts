@@ -25,6 +25,8 @@ export type Definition = {
 /** "Term: definition" or "Term – definition"; the colon of a URL ("Unicode (https://…") is none. */
 const GLOSSARY_LINE = /^(?<term>[^:–—]{1,60}?)\s*(?::(?!\/\/)|\s[–—-]\s)\s*(?<body>\S.*)$/su;
 const MAX_TERM_WORDS = 6;
+/** "Parameter module is a string with the name of the module to read": a function's parameter by its name, no concept. */
+const PARAMETER_TERM = /^(?:the\s+)?(?:parameter|argument)\s+\S+$/i;
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
 /** Labels that introduce layout, not a term being defined. */
@@ -803,7 +805,7 @@ export function findDefinitions(blocks: readonly Block[], sentences: readonly Se
   const fromSentences = sentences
     .filter((sentence) => !glossarySentences.has(sentence.id))
     .map(fromSentence)
-    .filter((definition): definition is Definition => definition !== undefined && isProse(definition));
+    .filter((definition): definition is Definition => definition !== undefined && isProse(definition) && !PARAMETER_TERM.test(definition.term));
   const byKey = new Map<string, Definition>();
   for (const definition of [...glossary, ...fromSentences]) {
     if (!byKey.has(definition.key)) byKey.set(definition.key, definition);

@@ -90,11 +90,15 @@ function sameStems(a: Option, b: Option): boolean {
   return left.length === right.length && left.every((word, index) => sameStem(word, right[index] ?? ''));
 }
 
-/** Same words up to case, plural and punctuation, one option's words or lemmas inside the other's, or the same stems. */
+/** "mini-Debian system" and "miniDebian system": the same words, written apart or together. */
+const writtenTogether = (a: Option, b: Option) => a.key.replaceAll(' ', '') === b.key.replaceAll(' ', '');
+
+/** Same words up to case, plural and punctuation (joined or not), one option's words or lemmas inside the other's, or the same stems. */
 export function isVariant(a: Option, b: Option): boolean {
   if (a.codeName && b.codeName) return a.key === b.key;
   return (
     a.key === b.key ||
+    writtenTogether(a, b) ||
     isSubset(a.words, b.words) ||
     isSubset(b.words, a.words) ||
     isSubset(a.lemmas, b.lemmas) ||

@@ -21,11 +21,11 @@ const CALLOUT_WORD_ZIPF = 3.2;
 export function opensWithCallout(text: string): boolean {
   if (isCallout(text)) return true;
   // "CAUTION IPv6 tunneling and firewalls": a label books print on their boxes, whatever its title.
-  // "COMMUNITY CUPS" too; but a short title all in capitals without such a label is a heading
-  // ("EXIT STATUS CODES"), whatever everyday words it has.
+  // "COMMUNITY CUPS" too; but a title all in capitals without such a label is a heading ("EXIT STATUS
+  // CODES", a manual page's "NOTES ON FREQUENTLY CONFUSED OPTIONS"), whatever everyday words it has.
   if (isBoxLabel(/^(\p{Lu}+)\s+\S/u.exec(text.trim())?.[1])) return true;
   const words = text.trim().split(/\s+/);
-  if (words.length >= 2 && words.length <= 3 && words.every((word) => /^\p{Lu}[\p{Lu}\d-]*$/u.test(word))) return false;
+  if (words.length >= 2 && words.every((word) => /^\p{Lu}[\p{Lu}\d-]*$/u.test(word))) return false;
   const run = /^((?:\p{Lu}{2,}\s+){2,})\p{Lu}/u.exec(text)?.[1]?.trim().split(/\s+/);
   return isEverydayCapitals(run?.at(-1));
 }

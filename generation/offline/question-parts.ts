@@ -255,7 +255,20 @@ const relativeClause = (tokens: readonly Token[]) => tokens.findIndex((token, in
 function onlyVerbIsRelative(tokens: readonly Token[]): boolean {
   const verbs = finiteVerbs(tokens);
   const relative = relativeClause(tokens);
-  return verbs.length === 1 && relative > 0 && (verbs[0] ?? 0) > relative;
+  return (verbs.length === 1 && relative > 0 && (verbs[0] ?? 0) > relative) || onlyVerbInContactClause(tokens, verbs);
+}
+
+const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'ADP', 'NUM']);
+/**
+ * "The number of iterations the PBKDF2 algorithm should make when deriving bits.": a noun phrase whose one
+ * verb ("should make") is in a clause joined to its noun without "that", an attribute's description.
+ */
+function onlyVerbInContactClause(tokens: readonly Token[], verbs: readonly number[]): boolean {
+  const [first] = verbs;
+  if (first === undefined || verbs.some((verb, index) => verb !== first + index) || tokens[0]?.pos !== 'DET') return false;
+  const opening = tokens.slice(0, first);
+  const clause = opening.findIndex((token, index) => index > 1 && token.pos === 'DET' && opening[index - 1]?.pos === 'NOUN');
+  return clause > 0 && opening.slice(0, clause).every((token) => NOUN_PHRASE_TAGS.has(token.pos));
 }
 
 /** Word classes after which a blank starts a phrase of its own; after a noun or an adverb it is the tail of a compound ("finally _____"). */

@@ -77,9 +77,12 @@ function splitDelimited(line: string, delimiter: string): string[] {
 
 const MARKDOWN_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
-/** Cells of a delimited row, or undefined when the line is not one (prose with commas is not). */
+/** "Section 3.1.1, “Stage 1: the UEFI”": a printed cross-reference, a number and the title it points to. */
+const CROSS_REFERENCE = /^(?:section|chapter|appendix)\s+[\dA-Z]+(?:\.\d+)*,\s*[“"]/i;
+
+/** Cells of a delimited row, or undefined when the line is not one (prose with commas is not, nor a cross-reference). */
 function delimitedCells(line: string, delimiter: string, permissive: boolean): string[] | undefined {
-  if (!line.includes(delimiter)) return undefined;
+  if (!line.includes(delimiter) || CROSS_REFERENCE.test(line.trim())) return undefined;
   // "• SEQUENCE<tab>…": a row written as a bullet keeps the bullet out of its first cell.
   const cells = splitDelimited(line.replace(BULLET, ''), delimiter);
   if (cells.length < 2) return undefined;
@@ -224,6 +227,11 @@ const MAX_PROSE_SYMBOL_SHARE = 0.12;
  * "12.1.3. RAID or LVM?": a numbered heading, whose dots are no code and whose question mark ends no sentence.
  */
 const NUMBERED_HEADING = /^(?:\d+|\p{Lu})(?:\.\d+)+\.?\s+\p{Lu}[\p{L}\s,:'’-]*\??$/u;
+
+const MAX_HEADING_TAIL_WORDS = 3;
+/** "3.1. An overview of the boot strap" over "process": the rest of a numbered heading the printed column wrapped. */
+const wrapsNumberedHeading = (heading: string, line: string) =>
+  NUMBERED_HEADING.test(heading) && /^\p{Ll}/u.test(line) && wordCount(line) <= MAX_HEADING_TAIL_WORDS && NUMBERED_HEADING.test(`${heading} ${line}`);
 
 /** Words a paragraph of prose has at least, where a line of code has a statement's few. */
 const PROSE_PARAGRAPH_WORDS = 20;
@@ -631,6 +639,10 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     const content = unlabelled.replace(LAYOUT_LABEL, '').trim();
     if (!content) continue;
     const startsAfresh = bullet !== null || content !== unlabelled.trim();
+    if (open?.lines.length === 1 && !startsAfresh && wrapsNumberedHeading(open.lines[0] ?? '', content)) {
+      open.lines[0] = `${open.lines[0]} ${content}`;
+      continue;
+    }
     if (open && !startsAfresh && continuesParagraph(open, raw, content, width)) {
       open.lines.push(content);
       continue;

@@ -4464,3 +4464,60 @@ describe("Git's submodules and Node's net page (held-out round 52)", () => {
     assert.ok(!hasVagueLead('sys module'));
   });
 });
+
+describe("Git's command-line conventions and the Debian Reference's boot chapter (held-out round 53)", () => {
+  test('a manual page\'s heading all in capitals ("NOTES ON FREQUENTLY CONFUSED OPTIONS") is a section; a box\'s label before its title is not', () => {
+    assert.equal(isChromeOrSentence('NOTES ON FREQUENTLY CONFUSED OPTIONS'), false);
+    assert.equal(isChromeOrSentence('TIP Text shortcuts for cron'), true);
+    assert.equal(isChromeOrSentence('DEBIAN POLICY Pre-Depends, a more demanding Depends'), true);
+  });
+
+  test('a printed numbered heading the column wrapped ("…the boot strap" over "process") is one heading, and a list of cross-references is no table', () => {
+    const analysis = analyse(
+      printedPage(
+        'Chapter 3. The system initialization',
+        [
+          '3.1. An overview of the boot strap',
+          'process',
+          'The computer system undergoes several phases of boot strap processes from the power-on event until it offers the fully functional operating system to the user.',
+          'Section 3.1.1, “Stage 1: the UEFI”',
+          'Section 3.1.2, “Stage 2: the boot loader”',
+          'Section 3.1.3, “Stage 3: the mini-Debian system”',
+          '3.2. Systemd init',
+          'The kernel starts the init program, which is the first process of the system and starts the services of the normal Debian system.',
+        ].join('\n'),
+      ),
+    );
+    assert.ok(analysis.headings.includes('3.1. An overview of the boot strap process'), analysis.headings.join(' | '));
+    assert.deepEqual(analysis.tables, []);
+  });
+
+  test('options written apart or together ("mini-Debian system", "miniDebian system") are one option', () => {
+    const option = (text: string) => makeOption(text, { family: 'test' });
+    assert.ok(isVariant(option('mini-Debian system'), option('miniDebian system')));
+    assert.ok(!isVariant(option('mini-Debian system'), option('normal Debian system')));
+  });
+
+  test('a noun phrase whose one verb is in a clause joined without "that" ("The number of iterations the algorithm should make…") is no sentence; two verbs make one', () => {
+    const analysis = analyseSection(
+      'pbkdf2Params.iterations',
+      [
+        'The number of iterations the PBKDF2 algorithm should make when deriving bits.',
+        'The module the user imports is loaded before the program starts.',
+      ].join(' '),
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, true],
+    );
+  });
+
+  test('a parameter by its name ("Parameter module is a string…") is no term', () => {
+    const analysis = analyseSection(
+      'pyclbr',
+      'Parameter module is a string with the name of the module to read. A descriptor is an object that describes a class or a function of the module.',
+    );
+    assert.equal(definitionOf(analysis, 'Parameter module'), undefined);
+    assert.equal(definitionOf(analysis, 'descriptor'), 'An object that describes a class or a function of the module.');
+  });
+});
