@@ -319,6 +319,15 @@ const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 /** What a thing is to someone ("the responsibility of the programmer", "the job of the kernel"), not what it is. */
 const ROLE_NOUNS = new Set(['responsibility', 'job', 'task', 'duty', 'concern', 'business', 'choice', 'decision', 'privilege']);
 
+const MAKER_NOUNS: ReadonlySet<string> = new Set(['author', 'authors', 'creator', 'creators', 'designer', 'inventor']);
+const MAX_MAKER_MODIFIERS = 2;
+/** "(main|upstream) author of": a maker's role in what it made, after a word or two that qualify it. */
+function authorOf(tokens: readonly Token[], from: number): boolean {
+  for (let index = from; index <= from + MAX_MAKER_MODIFIERS; index += 1)
+    if (MAKER_NOUNS.has(tokens[index]?.lower ?? '') && tokens[index + 1]?.lower === 'of') return true;
+  return false;
+}
+
 /** How a running time grows ("linear time", "quadratic time"). */
 const GROWTH_ORDERS = new Set(['constant', 'logarithmic', 'linear', 'quadratic', 'cubic', 'polynomial', 'exponential']);
 
@@ -354,6 +363,9 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "Padding is the responsibility of the programmer": whose task X is says nothing of what X is;
     // "The imported module string is an invalid URL…": an error's condition, neither.
     if (ARTICLES.has(word) && ROLE_NOUNS.has(tokens[next + 1]?.lower ?? '') && tokens[next + 2]?.lower === 'of') return undefined;
+    // "The Internet Software Consortium is the main author of the DHCP server", "Benoît is the upstream
+    // author of dblatex": who made a thing, trivia about the maker, says nothing of what the maker is.
+    if (ARTICLES.has(word) && authorOf(tokens, next + 1)) return undefined;
     if (ARTICLES.has(word) && FAULTS.has(tokens[next + 1]?.lower ?? '')) return undefined;
     // "SequenceMatcher is quadratic time for the worst case": how fast X is, no kind of thing.
     if (GROWTH_ORDERS.has(word) && tokens[next + 1]?.lower === 'time') return undefined;

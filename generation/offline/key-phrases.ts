@@ -919,6 +919,8 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !(tally.count === 1 && tally.lemmas.some((lemma) => verbs.has(lemma))) &&
         !isTaggingSlip(tally.lemmas, tally.count, verbs) &&
         !isIdentifier(display, tally.count) &&
+        // "returns False", "Returns cls": an entry's result read as a phrase; "buffer buffer": a word read twice.
+        !(tally.tokenCount === 2 && (/^returns\s/i.test(display) || tally.lemmas[0] === tally.lemmas[1])) &&
         !tally.glued &&
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&

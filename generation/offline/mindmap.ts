@@ -308,7 +308,7 @@ const REFERENCE_WORDING = new Set([
 ]);
 /**
  * "Parameters", "Return value", "Callback function" under a reference's entries, a parameter by its name
- * in code ("Kwargs parameter", "Fd parameters"), and an entry's "Returns True" read as a phrase.
+ * in code ("Kwargs parameter", "Fd parameters"), and an entry's "Return null" read as a phrase.
  */
 function isReferenceWording(phrase: Phrase): boolean {
   const [first = '', head = ''] = phrase.lemmas;
@@ -316,8 +316,8 @@ function isReferenceWording(phrase: Phrase): boolean {
   if (phrase.tokenCount === 2 && head === 'parameter' && zipf(first) <= UNSEEN_ZIPF) return true;
   // "Object s", "ASCII string b": a value by the name of the parameter that holds it.
   if (phrase.tokenCount > 1 && /\s\p{Ll}$/u.test(phrase.display)) return true;
-  // "Returns cls", "Return null": an entry's result read as a phrase; a "return statement" is a concept.
-  return phrase.tokenCount === 2 && (/^returns\s/i.test(phrase.display) || (/^return\s/i.test(phrase.display) && DATA_TYPES.has(phrase.lemmas[1] ?? '')));
+  // "Return null": an entry's result read as a phrase; a "return statement" is a concept.
+  return phrase.tokenCount === 2 && /^return\s/i.test(phrase.display) && DATA_TYPES.has(phrase.lemmas[1] ?? '');
 }
 
 /**

@@ -4512,6 +4512,37 @@ describe("Git's command-line conventions and the Debian Reference's boot chapter
     );
   });
 
+  test('who made a thing ("…is the main author of the DHCP server") says nothing of what the maker is', () => {
+    const analysis = analyseSection(
+      'DHCP',
+      [
+        'The Internet Software Consortium (also involved in developing bind) is the main author of the DHCP server.',
+        'Benoît is the upstream author of dblatex.',
+        'A DHCP server is a daemon that hands out network configurations to the machines of a local network.',
+      ].join(' '),
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['DHCP server'],
+    );
+  });
+
+  test('an entry\'s result ("returns False") and a word read twice ("buffer buffer") are no phrases of the text', () => {
+    const analysis = analyseSection(
+      'queue',
+      [
+        'With a priority queue, the entries are kept sorted and the lowest valued entry is retrieved first.',
+        'Similarly, if empty() returns False it doesn’t guarantee that a subsequent call to get() will not block.',
+        'Similarly, if full() returns False it doesn’t guarantee that a subsequent call to put() will not block.',
+        'A priority queue differs from a LIFO queue in the order of retrieval.',
+        'The pack_into() function writes into the buffer buffer at an offset, and the buffer buffer must be writable.',
+      ].join(' '),
+    );
+    const phrases = analysis.phrases.ranked.map((phrase) => phrase.key);
+    assert.ok(phrases.includes('priority queue'), phrases.join(' | '));
+    assert.ok(!phrases.some((key) => key.startsWith('return') || key === 'buffer buffer'), phrases.join(' | '));
+  });
+
   test('a parameter by its name ("Parameter module is a string…") is no term', () => {
     const analysis = analyseSection(
       'pyclbr',
