@@ -25,8 +25,11 @@ export type Definition = {
 /** "Term: definition" or "Term – definition"; the colon of a URL ("Unicode (https://…") is none. */
 const GLOSSARY_LINE = /^(?<term>[^:–—]{1,60}?)\s*(?::(?!\/\/)|\s[–—-]\s)\s*(?<body>\S.*)$/su;
 const MAX_TERM_WORDS = 6;
-/** "Parameter module is a string with the name of the module to read": a function's parameter by its name, no concept. */
-const PARAMETER_TERM = /^(?:the\s+)?(?:parameter|argument)\s+\S+$/i;
+/**
+ * "Parameter module is a string with the name of the module to read", "The optional callback is a function
+ * that is invoked after the message is sent": a function's parameter, by its name or its role, no concept.
+ */
+const PARAMETER_TERM = /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:optional\s+)?callback(?:\s+function)?)$/i;
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
 /** Labels that introduce layout, not a term being defined. */
@@ -152,7 +155,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const match = GLOSSARY_LINE.exec(block.text);
   const term = match?.groups?.term?.trim() ?? '';
   const body = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
-  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)/.test(term) || !/^\p{L}/u.test(term)) return undefined;
+  // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of
+  // values or a title's parts, no one term.
+  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^\p{L}/u.test(term)) return undefined;
   // "Note on…", "A note on commit messages", "Portability alert": the label of a remark beside the text, not a term.
   if (NOT_TERMS.has(term.toLowerCase()) || /^(?:an?\s+)?(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term))
     return undefined;
@@ -265,6 +270,13 @@ const NARRATIVE_ADVERBS = new Set([
   'later',
   'afterwards',
   'meanwhile',
+  // "The bigger MTU value is generally better when other limitations are met": a comparison and the
+  // condition it holds under (the tagger reads "better when" as adverbs), no kind of thing.
+  'better',
+  'worse',
+  'when',
+  'where',
+  'whenever',
 ]);
 
 function skipAdverbs(tokens: readonly Token[], index: number): number | undefined {
@@ -519,8 +531,27 @@ const startsOtherPredicate = (tokens: readonly Token[], index: number, from: num
   return termsVerb || ((token.lower === 'and' || token.lower === 'but') && next.pos === 'AUX') || (token.lower === 'but' && next.pos !== 'ADP' && clause);
 };
 
+const MAX_SPLICED_SUBJECT = 4;
+const SUBJECT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'CCONJ']);
+/**
+ * "The gid is an integer, name and password are strings, …": after a comma, a subject of its own and its
+ * verb, a clause about something else (unless a relative word before it made the comma part of its clause).
+ */
+const FINITE_TAGS: ReadonlySet<string> = new Set(['AUX', 'VERB']);
+function splicedClause(tokens: readonly Token[], from: number): number {
+  return tokens.findIndex((token, comma) => {
+    if (comma <= from || token.text !== ',' || tokens.slice(from, comma).some((earlier) => RELATIVES.has(earlier.lower) || FINITE_TAGS.has(earlier.pos)))
+      return false;
+    let verb = comma + 1;
+    while (verb <= comma + MAX_SPLICED_SUBJECT && SUBJECT_TAGS.has(tokens[verb]?.pos ?? '')) verb += 1;
+    return verb > comma + 1 && tokens[verb]?.pos === 'AUX' && ['NOUN', 'PROPN'].includes(tokens[verb - 1]?.pos ?? '');
+  });
+}
+
 /** Where a definition's first clause ends ("…protein on Earth, and it is also slow" stops at the comma). */
 function firstClauseEnd(tokens: readonly Token[], from: number): number {
+  const spliced = splicedClause(tokens, from);
+  if (spliced > 0) return spliced;
   for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) if (startsOtherPredicate(tokens, index, from)) return index;
   if (tokens.length - from <= LONG_BODY_WORDS) return tokens.length;
   for (let index = from + MIN_SENTENCE_BODY_WORDS; index < tokens.length; index += 1) {

@@ -195,8 +195,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   const [and, second] = rest;
   const joiner = and?.lower === 'and' ? ' and' : and?.text === '/' && and.space === '' && second?.space === '' ? ' or' : undefined;
   const coordinated = joiner !== undefined && second !== undefined && readsAsVerb(second.lower);
-  // "…; return a Differ-style delta": a verb after a semicolon goes on saying what the entry does.
-  const joining = (token: Token | undefined) => token?.lower === 'and' || token?.text === ';';
+  // "…; return a Differ-style delta", "…, otherwise return False": a verb after a semicolon or an
+  // "otherwise" goes on saying what the entry does.
+  const joining = (token: Token | undefined) => token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';';
   const agreeing = rest.map((token, index) =>
     index > 1 && joining(rest[index - 1]) && isJoinedVerb(token, rest[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token,
   );

@@ -82,6 +82,8 @@ const CONTINUES =
 const REMARK = /^we\b|\b(?:shown here|hence the|neat|would be nice|a lot more than|the most useful|is useful when)\b/i;
 /** "New in version 3.3: The 'rb' prefix…": a note on the history of a text's subject, not a fact of it. */
 const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since version)\b/i;
+/** "If the subject value is not a mapping [3],the mapping pattern fails.": a footnote's mark, which a question would repeat. */
+const FOOTNOTE_MARK = /\[\d{1,2}\]/;
 /** "Typical values are 107 bytes on Linux…", "Possible values are…": values of something the sentence does not name. */
 const UNNAMED_VALUES = /^(?:typical|possible|valid|allowed|common|default|accepted)\s+values?\s+(?:are|is|include)\b/i;
 /**
@@ -139,6 +141,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !UNANCHORED_COMPARISON.test(sentence.text) &&
     !VERSION_NOTE.test(sentence.text) &&
     !UNNAMED_VALUES.test(sentence.text) &&
+    !FOOTNOTE_MARK.test(sentence.text) &&
     !DOUBLED_AUXILIARY.test(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );

@@ -1,5 +1,6 @@
 import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
+import { readsAsVerb } from './nlp.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
 import { isSignature, opensWithCallout } from './headings.ts';
 
@@ -396,8 +397,19 @@ function entryHeading(line: string, next: string, afterBlank: boolean): string |
   // A converted document sets the signature apart as a paragraph of its own: a blank line before the
   // text is then no sign of a call in an example only if the signature declares its parameters, or is
   // no code at all ("class numbers.Complex", a class labelled without parameters).
-  if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim()) && !LABELLED_CLASS.test(line.trim())) return undefined;
+  if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim()) && !LABELLED_CLASS.test(line.trim()) && !describedCall(line, next))
+    return undefined;
   return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
+}
+
+/**
+ * "grp.getgrall()" over "Return a list of all available group entries…": a module's function that takes
+ * nothing, named in full and followed by what it does, in the reference's way ("Return…", "Returns…");
+ * "o.do_something_useful()" over "Using a separate test…" is an example's call.
+ */
+function describedCall(line: string, next: string): boolean {
+  const verb = /^(\p{Lu}\p{Ll}+)\s/u.exec(next)?.[1]?.toLowerCase() ?? '';
+  return /^[\p{L}_]\w+(?:\.\w+)+\(\)$/u.test(line.trim()) && verb !== '' && !verb.endsWith('ing') && [verb, verb.replace(/s$/, '')].some(readsAsVerb);
 }
 
 /** "class array.array(typecode[, initializer])", "queue.Queue(maxsize=0)": an entry for a class, by the name its methods are printed under. */

@@ -32,13 +32,20 @@ type Statement = { sentence: Sentence; swaps: ReturnType<typeof blankablePhrases
 const PLURAL_VERBS = new Set(['are', 'were', 'have', 'do']);
 const SINGULAR_VERBS = new Set(['is', 'was', 'has', 'does']);
 
-/** Whether the noun at `head` is plural: by the verb right after it where there is one, else by its lemma. */
+/**
+ * Whether the noun at `head` is plural: by its inflection ("subpatterns"), and a noun that could be
+ * either ("series", "APIs") by the verb right after it. A verb after a plain singular ("Subpatterns in
+ * the sequence pattern are matched") agrees with another subject.
+ */
 function isPlural(tokens: readonly Token[], head: number): boolean {
+  const token = tokens[head];
+  if (!token) return false;
+  if (token.lower !== token.lemma) return true;
+  if (!token.lower.endsWith('s')) return false;
   const next = tokens[head + 1]?.lower ?? '';
   if (PLURAL_VERBS.has(next)) return true;
   if (SINGULAR_VERBS.has(next)) return false;
-  const token = tokens[head];
-  return token !== undefined && (token.lower !== token.lemma || /[^s]s$/.test(token.lower));
+  return /[^s]s$/.test(token.lower);
 }
 
 const LINKING = '(?:is|are|called|so called|known as|also known as|such as|like|or)';

@@ -17,7 +17,7 @@ import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { parseMarkdown } from '../../extraction/formats/markup.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, generateQuiz, givesAway, hasLoneSameHead, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
+import { distractorsFor, generateQuiz, givesAway, hasSameHeadBesideOthers, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { describedEntries, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
@@ -3682,13 +3682,20 @@ describe('what the text shows to be of one kind', () => {
     assert.equal(showsAnswerKind([term('boot loader', SIBLING_FAMILY), term('swap partition', SAME_HEAD_FAMILY), term('device driver')]), true);
   });
 
-  test('one wrong option named like the answer among others that are not ("default level" beside "effective level") is no question; two or three are', () => {
+  test('wrong options named like the answer beside one that is not ("default level" beside "effective level" and a root logger) make no question; all or none named so do', () => {
     const option = (text: string, head: string) => makeOption(text, { family: 'term:common', head });
     const answer = option('effective level', 'level');
-    assert.equal(hasLoneSameHead(answer, [option('default level', 'level'), option('root logger', 'logger'), option('Handler class', 'class')]), true);
-    assert.equal(hasLoneSameHead(answer, [option('default level', 'level'), option('logging level', 'level'), option('Handler class', 'class')]), false);
-    assert.equal(hasLoneSameHead(answer, [option('root logger', 'logger'), option('Handler class', 'class'), option('format string', 'string')]), false);
-    // A blank among two wrong options of shown kind is asked, unless one of them is the lone one named like the answer.
+    assert.equal(hasSameHeadBesideOthers(answer, [option('default level', 'level'), option('root logger', 'logger'), option('Handler class', 'class')]), true);
+    assert.equal(hasSameHeadBesideOthers(answer, [option('default level', 'level'), option('logging level', 'level'), option('Handler class', 'class')]), true);
+    assert.equal(
+      hasSameHeadBesideOthers(answer, [option('default level', 'level'), option('logging level', 'level'), option('severity level', 'level')]),
+      false,
+    );
+    assert.equal(
+      hasSameHeadBesideOthers(answer, [option('root logger', 'logger'), option('Handler class', 'class'), option('format string', 'string')]),
+      false,
+    );
+    // A blank among two wrong options of shown kind is asked, unless some of them are named like the answer and others not.
     const shown = (text: string, head: string) => makeOption(text, { family: SIBLING_FAMILY, head });
     assert.equal(isWorthAsking('cloze', answer, [shown('root logger', 'logger'), shown('Handler class', 'class'), option('format string', 'string')]), true);
     assert.equal(isWorthAsking('cloze', answer, [shown('default level', 'level'), shown('Handler class', 'class'), option('format string', 'string')]), false);
@@ -4550,5 +4557,107 @@ describe("Git's command-line conventions and the Debian Reference's boot chapter
     );
     assert.equal(definitionOf(analysis, 'Parameter module'), undefined);
     assert.equal(definitionOf(analysis, 'descriptor'), 'An object that describes a class or a function of the module.');
+  });
+});
+
+describe("Python's compound statements, grp and Node's child processes (held-out round 54)", () => {
+  test('a plain singular noun before a verb that agrees with another subject ("Subpatterns in the sequence pattern are…") is singular: no swap breaks the agreement', () => {
+    const statements = [
+      'A sequence pattern contains several subpatterns to be matched against sequence elements.',
+      'At most one star subpattern may be in a sequence pattern.',
+      'The star subpattern may occur in any position.',
+      'If no star subpattern is present, the sequence pattern is a fixed-length sequence pattern; otherwise it is a variable-length sequence pattern.',
+      'If the subject value is an instance of str, bytes or bytearray the sequence pattern fails.',
+      'The subsequent steps depend on whether the sequence pattern is fixed or variable-length.',
+      'Subpatterns in the sequence pattern are matched to their corresponding items in the subject sequence from left to right.',
+      'If the length of the subject sequence is less than the number of non-star subpatterns, the sequence pattern fails.',
+    ];
+    const falseOptions = falseStatements('Compound statements', 'Sequence Patterns', statements);
+    assert.ok(!falseOptions.some((option) => /^Sequence pattern in the subpatterns are\b/i.test(option)), falseOptions.join(' | '));
+    assert.ok(
+      falseOptions.includes('Subpatterns in the subject sequence are matched to their corresponding items in the sequence pattern from left to right.'),
+      falseOptions.join(' | '),
+    );
+  });
+
+  test('no definition from a comparison and its condition ("…is generally better when…"), a comma splice ("an integer, name and password are strings"), a callback, or a list of values', () => {
+    const analysis = analyseSection(
+      'Network optimization',
+      [
+        'The bigger MTU value is generally better when other limitations are met.',
+        'The gid is an integer, name and password are strings, and the member list is a list of strings.',
+        'The optional callback is a function that is invoked after the message is sent but before the child process may have received it.',
+        'The maximum segment size is a measure of packet size that excludes the headers of the packet.',
+      ].join(' '),
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['maximum segment size'],
+    );
+    const values = analyseGlossary([
+      'null, undefined: The default value, a pipe for the standard streams of the child.',
+      'positive integer: A file descriptor that is open in the parent process.',
+    ]);
+    assert.equal(definitionOf(values, 'null, undefined'), undefined);
+  });
+
+  test('a footnote\'s mark in a sentence ("…not a mapping [3], the pattern fails") keeps it from being asked', () => {
+    const analysis = analyseSection(
+      'Mapping Patterns',
+      [
+        'If the subject value is not a mapping [3], the mapping pattern fails.',
+        'The double star pattern must be the last subpattern in the mapping pattern.',
+      ].join(' '),
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, true],
+    );
+  });
+
+  test('a converted reference\'s function that takes nothing ("grp.getgrall()" over "Return a list…") heads its entry; an example\'s call does not', () => {
+    const analysis = analyse(
+      printedPage(
+        'grp — The group database',
+        [
+          'grp.getgrnam(name)',
+          '',
+          'Return the group database entry for the given group name.',
+          '',
+          'grp.getgrall()',
+          '',
+          'Return a list of all available group entries, in arbitrary order.',
+          '',
+          'o.do_something_useful()',
+          '',
+          'Using a separate test for liveness creates race conditions in threaded applications.',
+          '',
+          'weakref.do_something_else()',
+          '',
+          'Using the object after it died raises a ReferenceError in the calling thread.',
+        ].join('\n'),
+      ),
+    );
+    assert.ok(analysis.headings.includes('grp.getgrall()'), analysis.headings.join(' | '));
+    assert.ok(!analysis.headings.some((heading) => heading.includes('do_something')), analysis.headings.join(' | '));
+  });
+
+  test('an entry\'s "…, otherwise return False" agrees with the thing asked about, and a phrase cut before its examples ("arguments like") is none', () => {
+    const analysis = analyseEntries('fileinput', [
+      ['fileinput.isfirstline()', 'Return True if the line just read is the first line of its file, otherwise return False.'],
+      ['fileinput.isstdin()', 'Return True if the last line was read from sys.stdin, otherwise return False.'],
+      ['fileinput.filename()', 'Return the name of the file currently being read.'],
+      ['fileinput.lineno()', 'Return the cumulative line number of the line that has just been read.'],
+      [
+        'fileinput.nextfile()',
+        'Close the current file so that the next iteration will read the first line from the next file. TypeError is raised for non-integer arguments like floats or strings.',
+      ],
+    ]);
+    const stems = entryQuestionsOf(analysis, 'medium').map((question) => question.stem);
+    assert.ok(
+      stems.includes('Which fileinput function returns True if the line just read is the first line of its file, otherwise returns False?'),
+      stems.join(' | '),
+    );
+    assert.ok(!analysis.phrases.ranked.some((phrase) => phrase.key.endsWith(' like')));
   });
 });
