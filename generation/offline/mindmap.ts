@@ -7,7 +7,7 @@ import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature } from './headings.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
-import { isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
+import { hasVagueLead, isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
 import { describeRow, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, truncate } from './text.ts';
 
@@ -511,12 +511,36 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   // that no branch of the map is bare.
   const ownUnused = unused(own);
   const borrowed = subsections.length > 0 ? [] : unused(topicPhrases(context, topic, true)).slice(0, MIN_BORROWED);
-  const phrases = (ownUnused.length > 0 ? ownUnused : borrowed).slice(0, Math.max(0, breadth - subsections.length));
+  const found = (ownUnused.length > 0 ? ownUnused : borrowed).slice(0, Math.max(0, breadth - subsections.length));
+  const gist = found.length === 0 && subsections.length === 0 && breadth > 0 ? entryGist(context, topic) : undefined;
+  const phrases = gist ? [gist] : found;
   for (const phrase of phrases) take(context, phrase);
   return {
     ...sectionNode(context, topic.label, topic.sentences, own),
     children: [...subsectionDrafts, ...phrases.map((phrase) => phraseDraft(context, phrase, level + 2, { topic, scope }))],
   };
+}
+
+/**
+ * "copy.copy()": "Return a shallow copy of x.": an entry described too briefly for any phrase the text
+ * ranks still says what it gives or does, in the first compound of its description ("Shallow copy").
+ */
+function entryGist(context: Context, topic: Topic): Phrase | undefined {
+  const [first] = topic.sentences;
+  if (!first || !isSignature(topic.label)) return undefined;
+  const { phrases } = context.analysis;
+  return (phrases.inSentence.get(first.id) ?? [])
+    .map((span) => phrases.byKey.get(span.key))
+    .find(
+      (phrase): phrase is Phrase =>
+        phrase !== undefined &&
+        phrase.tokenCount > 1 &&
+        !phrase.piece &&
+        !context.used.has(phrase.concept) &&
+        !isGenericPhrase(phrase.key) &&
+        !hasVagueLead(phrase.key) &&
+        !isVagueNode(context.analysis, phrase),
+    );
 }
 
 /**

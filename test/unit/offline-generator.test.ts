@@ -4642,6 +4642,20 @@ describe("Python's compound statements, grp and Node's child processes (held-out
     assert.ok(!analysis.headings.some((heading) => heading.includes('do_something')), analysis.headings.join(' | '));
   });
 
+  test('an entry described too briefly for a ranked phrase still has its description\'s first compound below it ("Shallow copy" under copy.copy())', async () => {
+    const content = entriesContent('copy', [
+      ['copy.copy(x)', 'Return a shallow copy of x.'],
+      ['copy.deepcopy(x[, memo])', 'Return a deep copy of x.'],
+      ['copy.replace(obj)', 'Creates a new object of the same type as obj, replacing fields with values from the changes.'],
+      ['copy.Error', 'Raised for module specific errors when a copy operation fails on a compound object.'],
+    ]);
+    const map = (await generator.mindmap({ sourceTitle: 'copy', content, difficulty: 'medium' })).content;
+    const byId = new Map(map.nodes.map((node) => [node.id, node]));
+    const under = (label: string) => map.nodes.filter((node) => node.parentId !== null && byId.get(node.parentId)?.label === label).map((node) => node.label);
+    assert.deepEqual(under('copy.copy()'), ['Shallow copy']);
+    assert.deepEqual(under('copy.deepcopy()'), ['Deep copy']);
+  });
+
   test('an entry\'s "…, otherwise return False" agrees with the thing asked about, and a phrase cut before its examples ("arguments like") is none', () => {
     const analysis = analyseEntries('fileinput', [
       ['fileinput.isfirstline()', 'Return True if the line just read is the first line of its file, otherwise return False.'],
