@@ -197,8 +197,24 @@ function pageWithEntries(page: string) {
   return document;
 }
 
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const XHTML = /^\s*<\?xml\s|<html[^>]*\sxmlns=["']http:\/\/www\.w3\.org\/1999\/xhtml["']/i;
+/**
+ * An XHTML page (DocBook's "<h2><a id="…"/>4.1. Normal Unix authentication</h2>") closes empty elements
+ * with "/>", which an HTML parser reads as an opening tag: the anchor then swallows the rest of the page,
+ * and Readability drops every heading as a link. Written out as opening and closing tags, they are read
+ * as the XHTML means them.
+ */
+function closedEmptyElements(html: string): string {
+  if (!XHTML.test(html.slice(0, 2048))) return html;
+  return html.replace(/<([a-zA-Z][\w:-]*)(\s[^<>]*?)?\s*\/>/g, (tag, name: string, attributes = '') =>
+    VOID_ELEMENTS.has(name.toLowerCase()) ? tag : `<${name}${attributes}></${name}>`,
+  );
+}
+
 export function htmlToContent(html: string, url: string): ExtractedContent {
-  const page = /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
+  const xhtml = closedEmptyElements(html);
+  const page = /<html[\s>]/i.test(xhtml) ? xhtml : `<!DOCTYPE html><html><head></head><body>${xhtml}</body></html>`;
   const document = pageWithEntries(page);
   const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
   // Measured on the page Readability then reads: both drop scripts and styles, and nothing else is touched.

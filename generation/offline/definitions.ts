@@ -110,7 +110,7 @@ const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 const SENSE_LEAD = /^as an? \p{L}+:\s*/iu;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
-const CLAUSE_LABEL = /^let['’]s\b|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
+const CLAUSE_LABEL = /^let['’]s\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
 const TERM_ENDINGS = new Set([',', '.', ';', ')', ':']);
@@ -176,6 +176,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (/^\p{Ll}/u.test(body) && block.kind !== 'bullet') return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
+  // "`in`: is the signed certificate": a parameter named by a word of the language's grammar, no term.
+  const [firstToken] = sentences.get(firstSentenceId)?.tokens ?? [];
+  if (!/\s/.test(term) && firstToken?.stop === true && firstToken.lower === term.toLowerCase()) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
   const definition: Definition = {
     term,

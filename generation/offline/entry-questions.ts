@@ -4,7 +4,7 @@ import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isMemberName, isSignature } from './headings.ts';
 import { readsAsVerb, type Token } from './nlp.ts';
-import { byDifficulty, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
+import { byDifficulty, DOUBLED_AUXILIARY, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
 import { escapeRegExp } from './text.ts';
 
 // "Which textwrap function removes any common leading whitespace from every line in text?": an API
@@ -174,6 +174,8 @@ function description(described: Sentence, attribute: boolean): string | undefine
   if (/\.\s+\p{Lu}/u.test(sentence.text)) return undefined;
   const [first, ...rest] = sentence.tokens;
   if (!first || !/^\p{Lu}/u.test(first.text) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text)) return undefined;
+  // "Using auto with Flag results in integers that are powers of two": a gerund is the subject of a note, no verb of the entry's.
+  if (first.lower.endsWith('ing') && first.lower !== first.lemma) return undefined;
   // "Like gettext(), but…" before "like" read as a verb.
   const saying = sayingOf(sentence.tokens, sentence.text);
   if (saying) return asked(saying);
@@ -324,7 +326,15 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
         .map(option);
     return entries.flatMap((entry): Candidate[] => {
       const { does } = entry;
-      if (!does || NAMES_WHAT_IT_IS.test(entry.sentence.text) || RUNS_ON.test(does) || optionsFor(entry, does).length < OPTIONS - 1) return [];
+      // "…why the peer's certificate was not been verified": a slip of the page's grammar the stem would repeat.
+      if (
+        !does ||
+        NAMES_WHAT_IT_IS.test(entry.sentence.text) ||
+        RUNS_ON.test(does) ||
+        DOUBLED_AUXILIARY.test(does) ||
+        optionsFor(entry, does).length < OPTIONS - 1
+      )
+        return [];
       return [
         {
           kind: 'entry',

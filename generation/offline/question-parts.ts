@@ -112,7 +112,7 @@ export function maskTokens(tokens: readonly Token[], start: number, end: number)
   return joinTokens([...tokens.slice(0, start), blank, ...tokens.slice(end + 1)]);
 }
 /** "A non-zero error code was been specified…": a slip of the source's grammar a question would repeat. */
-const DOUBLED_AUXILIARY = /\b(?:is|are|was|were)\s+been\b/i;
+export const DOUBLED_AUXILIARY = /\b(?:is|are|was|were)\s+(?:not\s+)?been\b/i;
 
 /**
  * A sentence a blank can be made in: it says something whole by itself (no "This…", "…above", "for

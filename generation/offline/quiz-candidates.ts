@@ -365,6 +365,24 @@ function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence
   });
 }
 
+/** "V:883, I:999": Debian's popularity-contest counts (votes, installs) for a package. */
+const POPCON = /^(?:V:\d+,\s*)?I:\d+$/;
+/** A package list's statistics, trivia beside what a package is for. */
+const PACKAGE_STATISTICS = new Set(['popcon', 'size']);
+
+/**
+ * A column a question can ask about: not a package list's statistics ("popcon" V:883, I:999; "size"
+ * 1030), and one its header alone names ("port" twice, for a service and for its secure twin, says of
+ * neither which port is meant).
+ */
+function isAskable(table: Table, columnIndex: number): boolean {
+  const column = table.columns[columnIndex];
+  if (!column) return false;
+  const header = column.header.trim().toLowerCase();
+  if (PACKAGE_STATISTICS.has(header) || column.values.some((value) => POPCON.test(value.trim()))) return false;
+  return table.columns.filter((other) => other.header.trim().toLowerCase() === header).length === 1;
+}
+
 function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): Candidate[] {
   const keyColumn = table.columns[table.keyColumn];
   if (!keyColumn) return [];
@@ -377,7 +395,7 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
     const position = analysis.sentences.length + table.id * 100_000 + rowIndex * 100;
     return table.columns.flatMap((column, columnIndex): Candidate[] => {
       const value = column.values[rowIndex]?.trim() ?? '';
-      if (columnIndex === table.keyColumn || !value || !key) return [];
+      if (columnIndex === table.keyColumn || !value || !key || !isAskable(table, columnIndex)) return [];
       const header = lowerFirstUnlessAcronym(column.header);
       const family = `column:${table.id}:${columnIndex}`;
       const fact = `cell:${table.id}:${rowIndex}:${columnIndex}`;

@@ -4675,3 +4675,102 @@ describe("Python's compound statements, grp and Node's child processes (held-out
     assert.ok(!analysis.phrases.ranked.some((phrase) => phrase.key.endsWith(' like')));
   });
 });
+
+describe("The Debian Reference's authentication chapter and Node's TLS page (held-out round 55)", () => {
+  test('an XHTML page\'s empty elements written with "/>" (DocBook\'s <a id="…"/> in each heading) close where they open: the headings stay sections', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const sections = ['Normal Unix authentication', 'Managing account and password information', 'Good password'];
+    const html = [
+      '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+      '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter 4. Authentication</title></head><body><div class="chapter">',
+      ...sections.map(
+        (title, index) =>
+          `<div class="section"><div class="titlepage"><div><div><h2 class="title"><a id="s${index}"/>4.${index + 1}. ${title}</h2></div></div></div><p>The ${title.toLowerCase()} is provided by the <code class="literal">pam_unix</code>(8) module under the <a class="ulink" href="https://en.wikipedia.org/wiki/PAM">PAM (Pluggable Authentication Modules)</a>. Its configuration files are the following, and an administrator reads them before changing anything on a server that many users share.</p><br/></div>`,
+      ),
+      '</div></body></html>',
+    ].join('\n');
+    const content = htmlToContent(html, 'https://docs.example/ch04.en.html');
+    assert.deepEqual(
+      content.outline.map((entry) => entry.title).filter((title) => title?.startsWith('4.')),
+      sections.map((title, index) => `4.${index + 1}. ${title}`),
+    );
+  });
+
+  test('a package list\'s statistics (popcon, size) and a column whose header names two ("port" twice) are not asked; a package\'s description is', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    // As DocBook prints a table: its numbered title above it.
+    const table = (title: string, rows: ReadonlyArray<readonly string[]>) =>
+      `<div class="table"><p class="title"><b>${title}</b></p><table><thead><tr>${(rows[0] ?? []).map((cell) => `<th>${cell}</th>`).join('')}</tr></thead><tbody>${rows
+        .slice(1)
+        .map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
+        .join('')}</tbody></table></div>`;
+    const packages = table('Table 4.1. List of notable PAM and NSS systems', [
+      ['package', 'popcon', 'size', 'description'],
+      ['libpam-modules', 'V:883, I:999', '1030', 'Pluggable Authentication Modules (basic service)'],
+      ['libpam-doc', 'I:1', '957', 'Pluggable Authentication Modules (documentation in html and text)'],
+      ['libnss-mdns', 'I:491', '141', 'NSS module for Multicast DNS name resolution'],
+      ['libc6', 'V:930, I:999', '12977', 'GNU C Library: Shared libraries'],
+      ['glibc-doc', 'I:10', '3447', 'GNU C Library: Manpages'],
+    ]);
+    const ports = table('Table 4.2. List of insecure and secure services and ports', [
+      ['insecure service name', 'port', 'secure service name', 'port'],
+      ['www (http)', '80', 'https', '443'],
+      ['smtp (mail)', '25', 'ssmtp (smtps)', '465'],
+      ['pop3', '110', 'pop3s', '995'],
+      ['imap2', '143', 'imaps', '993'],
+    ]);
+    const prose =
+      '<p>The packages below provide the authentication of a Debian system through PAM and NSS, and the services below are offered on ports of their own.</p>';
+    const analysis = analyse(
+      htmlToContent(
+        `<html><head><title>Authentication</title></head><body><h1>Authentication</h1>${prose}<h2>Packages</h2>${prose}${packages}<h2>Ports</h2>${prose}${ports}</body></html>`,
+        'https://docs.example/ch04.html',
+      ),
+    );
+    const stems = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'cell' || candidate.kind === 'row')
+      .map((candidate) => candidate.question().stem);
+    assert.ok(stems.includes('What is the description of libpam-doc?'), stems.join(' | '));
+    assert.ok(!stems.some((stem) => /popcon|size|port/.test(stem)), stems.join(' | '));
+  });
+
+  test('an entry\'s description with the page\'s slip ("was not been verified") or a gerund for its subject ("Using auto with Flag…") asks nothing', () => {
+    const analysis = analyseEntries('TLS', [
+      ['tlsSocket.authorizationError', "Returns the reason why the peer's certificate was not been verified."],
+      [
+        'tlsSocket.authorized',
+        'This property is true if the peer certificate was signed by one of the CAs specified when creating the tls.TLSSocket instance, otherwise false.',
+      ],
+      ['tlsSocket.encrypted', 'Always returns true. This may be used to distinguish TLS sockets from regular net.Socket instances.'],
+      ['tlsSocket.remotePort', 'Returns the numeric representation of the remote port.'],
+      ['tlsSocket.localAddress', 'Returns the string representation of the local IP address.'],
+      ['tlsSocket.flagValues', 'Using auto with the flag results in integers that are powers of two.'],
+    ]);
+    const stems = entryQuestionsOf(analysis, 'medium').map((question) => question.stem);
+    assert.ok(
+      stems.some((stem) => stem.includes('signed by one of the CAs')),
+      stems.join(' | '),
+    );
+    assert.ok(!stems.some((stem) => stem.includes('not been')), stems.join(' | '));
+    const described = describedEntries(analysis)
+      .flat()
+      .filter((entry) => entry.does !== undefined)
+      .map((entry) => entry.member);
+    assert.ok(!described.includes('flagValues'), described.join(' | '));
+  });
+
+  test('a labelled line whose label is a sentence ("Returns one of the following values: …") or a word of grammar ("in: is the signed certificate") defines nothing', () => {
+    const analysis = analyseSection(
+      'Glossary',
+      [
+        "Returns one of the following values: None if the file can't be opened; the empty string if the file's format can't be guessed.",
+        '- in: is the signed certificate',
+        'certificate authority: An organisation that signs the public keys of servers and clients.',
+      ].join('\n\n'),
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['certificate authority'],
+    );
+  });
+});
