@@ -80,7 +80,12 @@ const isMainLevel = (depths: ReadonlyMap<number, number>, level: number) => {
  * numbered, else by its level in the document's markup (h2 under h1, "###" under "##") where every
  * heading has one. Empty when neither tells.
  */
-function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<string, number>, title: string): Map<string, number> {
+function sectionDepths(
+  headings: readonly string[],
+  headingLevels: ReadonlyMap<string, number>,
+  title: string,
+  allHeadings: readonly string[] = headings,
+): Map<string, number> {
   const sections = [...new Set(headings)];
   const numbered = new Map<string, number>();
   for (const section of sections) {
@@ -95,7 +100,9 @@ function sectionDepths(headings: readonly string[], headingLevels: ReadonlyMap<s
   if (levelled.every(([, level]) => level !== undefined)) return new Map(levelled as Array<readonly [string, number]>);
   // "Recipe: Push/pull: Staying up to date", a bold line read as a heading under "Merge workflow" (h3): it
   // stands below the last heading the markup levelled.
-  const belowMarkup = levelled.some(([, level]) => level !== undefined) ? belowLevelled(levelled, Math.min(...headingLevels.values())) : undefined;
+  const belowMarkup = levelled.some(([, level]) => level !== undefined)
+    ? belowLevelled(levelled, Math.min(...headingLevels.values()), allHeadings, headingLevels)
+    : undefined;
   if (!sections.some(isSignature)) return belowMarkup ?? new Map();
   return methodsUnderClasses(belowMarkup ?? entryDepths(sections, title), title);
 }
@@ -128,13 +135,27 @@ function methodsUnderClasses(depths: Map<string, number>, title: string): Map<st
  * ("plistlib.load(fp, …)") and boxes in paragraph styles of their own, and a printed one read by pdf.js
  * levels only the headings its fonts set apart: a heading without a level sits one level below the last
  * heading that has one, or below the page's top heading (the title) before any, as the entries stand
- * under the module's title beside its "Basic Examples".
+ * under the module's title beside its "Basic Examples". A levelled heading that opens no section
+ * ("SYNOPSIS" before a manual page's "Set", "Unset") still tells the level of those after it.
  */
-function belowLevelled(levelled: ReadonlyArray<readonly [string, number | undefined]>, top: number): Map<string, number> {
+function belowLevelled(
+  levelled: ReadonlyArray<readonly [string, number | undefined]>,
+  top: number,
+  allHeadings: readonly string[],
+  headingLevels: ReadonlyMap<string, number>,
+): Map<string, number> {
   const depths = new Map<string, number>();
+  const sections = new Map(levelled);
   let last = top;
   let lastIsEntry = false;
-  for (const [section, level] of levelled) {
+  for (const heading of allHeadings) {
+    const level = headingLevels.get(heading.trim());
+    if (!sections.has(heading)) {
+      if (level !== undefined) [last, lastIsEntry] = [level, isSignature(heading)];
+      continue;
+    }
+    const section = heading;
+    if (depths.has(section)) continue;
     if (level !== undefined) [last, lastIsEntry] = [level, isSignature(section)];
     // An entry after an entry the fonts did level ("weakref.proxy(…)" over "weakref.getweakrefcount(…)") is its sibling.
     depths.set(section, level ?? (lastIsEntry && isSignature(section) ? last : last + 1));
@@ -191,7 +212,7 @@ function sectionHeadings(analysis: Analysis): string[] {
 function mainSectionOf(analysis: Analysis): MainSections | undefined {
   const { headingLevels } = analysis;
   const headings = sectionHeadings(analysis);
-  const depthOf = sectionDepths(headings, headingLevels, analysis.title ?? '');
+  const depthOf = sectionDepths(headings, headingLevels, analysis.title ?? '', analysis.headings);
   const depths = new Map<number, number>();
   for (const depth of depthOf.values()) depths.set(depth, (depths.get(depth) ?? 0) + 1);
   const ordered = [...depths.keys()].sort((a, b) => a - b);
@@ -209,8 +230,11 @@ function mainSectionOf(analysis: Analysis): MainSections | undefined {
     headed ||= own !== undefined;
     if (own === depth) current = section;
     else if (own !== undefined && own < depth) current = undefined;
-    // Before the first numbered or levelled heading comes front matter (the author, the copyright): no section.
-    main.set(section, headed ? (current ?? section) : undefined);
+    // Before the first numbered or levelled heading comes front matter (the author, the copyright): no
+    // section; nor does a deeper heading with no main section above it ("Set", "Unset" of a manual page's
+    // DESCRIPTION, which is the page's opening), whose text is the opening's.
+    const orphan = own !== undefined && own > depth && current === undefined;
+    main.set(section, headed && !orphan ? (current ?? section) : undefined);
     if (current !== undefined && own === depth + 1 && !isChromeOrSentence(section)) subsections.set(current, [...(subsections.get(current) ?? []), section]);
   }
   return { of: (section) => (main.has(section) ? main.get(section) : section), subsections };

@@ -4774,3 +4774,66 @@ describe("The Debian Reference's authentication chapter and Node's TLS page (hel
     );
   });
 });
+
+describe("Git's attributes page (held-out round 55, maps)", () => {
+  test('headings without a level after a manual page\'s apparatus ("Set", "Unset" under DESCRIPTION) stay below it, so the page\'s own sections are the branches', async () => {
+    const sections: ReadonlyArray<readonly [string, number | undefined, string]> = [
+      ['gitattributes(5) Manual Page', 1, ''],
+      ['NAME', 2, 'gitattributes - Defining attributes per path.'],
+      ['SYNOPSIS', 2, '$GIT_DIR/info/attributes, .gitattributes'],
+      [
+        'DESCRIPTION',
+        2,
+        'A gitattributes file is a simple text file that gives attributes to pathnames. Each attribute can be in one of these states for a given path.',
+      ],
+      [
+        'Set',
+        undefined,
+        'The path has the attribute with special value "true"; this is specified by listing only the name of the attribute in the attribute list.',
+      ],
+      [
+        'Unset',
+        undefined,
+        'The path has the attribute with special value "false"; this is specified by listing the name of the attribute prefixed with a dash.',
+      ],
+      [
+        'Unspecified',
+        undefined,
+        'No pattern matches the path, and nothing says if the path has or does not have the attribute, so the state of the attribute is unspecified.',
+      ],
+      ['EFFECTS', 2, 'Certain operations by Git can be influenced by assigning particular attributes to a path in the working tree of a repository.'],
+      [
+        'Checking-out and checking-in',
+        3,
+        'These attributes affect how the contents stored in the repository are copied to the working tree files when commands such as git switch run.',
+      ],
+      [
+        'Generating diff text',
+        3,
+        'The attribute diff affects how Git generates diffs for particular files and tells Git whether to generate a textual patch for the path.',
+      ],
+      [
+        'USING MACRO ATTRIBUTES',
+        2,
+        'Custom macro attributes can be defined only in top-level gitattributes files and unset the attributes they stand for in one line.',
+      ],
+      [
+        'DEFINING MACRO ATTRIBUTES',
+        2,
+        'Custom macro attributes are defined in the top-level gitattributes file of the repository, with a name and the attributes it sets.',
+      ],
+      ['EXAMPLES', 2, 'If you have these three gitattributes files, the attributes given to a path in the working tree are read from all of them in order.'],
+    ];
+    const content: ExtractedContent = {
+      title: 'gitattributes(5)',
+      text: sections.map(([title, , text]) => `${title}\n${text}`).join('\n\n'),
+      outline: sections.map(([title, , text], index) => ({ kind: 'section' as const, index, title, text })),
+      blocks: sections.flatMap(([title, level, text]) => [
+        { kind: 'heading' as const, text: title, ...(level === undefined ? {} : { level }) },
+        ...(text ? [{ kind: 'prose' as const, text }] : []),
+      ]),
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'gitattributes(5)', content, difficulty: 'easy' })).content;
+    assert.deepEqual(branchLabels(map), ['EFFECTS', 'USING MACRO ATTRIBUTES', 'DEFINING MACRO ATTRIBUTES', 'EXAMPLES']);
+  });
+});
