@@ -536,11 +536,11 @@ const startsOtherPredicate = (tokens: readonly Token[], index: number, from: num
 
 const MAX_SPLICED_SUBJECT = 4;
 const SUBJECT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'CCONJ']);
+const FINITE_TAGS: ReadonlySet<string> = new Set(['AUX', 'VERB']);
 /**
  * "The gid is an integer, name and password are strings, …": after a comma, a subject of its own and its
  * verb, a clause about something else (unless a relative word before it made the comma part of its clause).
  */
-const FINITE_TAGS: ReadonlySet<string> = new Set(['AUX', 'VERB']);
 function splicedClause(tokens: readonly Token[], from: number): number {
   return tokens.findIndex((token, comma) => {
     if (comma <= from || token.text !== ',' || tokens.slice(from, comma).some((earlier) => RELATIVES.has(earlier.lower) || FINITE_TAGS.has(earlier.pos)))

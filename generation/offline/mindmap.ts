@@ -84,7 +84,7 @@ function sectionDepths(
   headings: readonly string[],
   headingLevels: ReadonlyMap<string, number>,
   title: string,
-  allHeadings: readonly string[] = headings,
+  allHeadings: readonly string[],
 ): Map<string, number> {
   const sections = [...new Set(headings)];
   const numbered = new Map<string, number>();
@@ -150,15 +150,10 @@ function belowLevelled(
   let lastIsEntry = false;
   for (const heading of allHeadings) {
     const level = headingLevels.get(heading.trim());
-    if (!sections.has(heading)) {
-      if (level !== undefined) [last, lastIsEntry] = [level, isSignature(heading)];
-      continue;
-    }
-    const section = heading;
-    if (depths.has(section)) continue;
-    if (level !== undefined) [last, lastIsEntry] = [level, isSignature(section)];
+    if (level !== undefined) [last, lastIsEntry] = [level, isSignature(heading)];
+    if (!sections.has(heading) || depths.has(heading)) continue;
     // An entry after an entry the fonts did level ("weakref.proxy(…)" over "weakref.getweakrefcount(…)") is its sibling.
-    depths.set(section, level ?? (lastIsEntry && isSignature(section) ? last : last + 1));
+    depths.set(heading, level ?? (lastIsEntry && isSignature(heading) ? last : last + 1));
   }
   return depths;
 }
