@@ -305,7 +305,7 @@ export function isWholeWord(tokens: readonly Token[], span: { start: number; end
 }
 
 /** "virtual environment" in "Virtual Environments and Packages": the text's own subject, a blank anybody fills. */
-function namesTheTitle(phrase: Phrase, titleWords: ReadonlySet<string>): boolean {
+export function namesTheTitle(phrase: Phrase, titleWords: ReadonlySet<string>): boolean {
   return phrase.tokenCount > 1 && phrase.lemmas.every((lemma) => titleWords.has(lemma) || titleWords.has(`${lemma}s`));
 }
 

@@ -15,6 +15,7 @@ import {
   insideBrackets,
   isInPredicate,
   maskTokens,
+  namesTheTitle,
   quoteExplanation,
   standsAlone,
   wordPairs,
@@ -273,7 +274,16 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
   const phrase = found && analysis.phrases.byKey.get(found.key);
   // A compound named with its purpose ("the break statement can be used to…") is a concept even when the
   // text names it once; its wrong options are then things of the same kind by name ("next statement").
-  if (!found || !phrase || !(phrase.keyPhrase || phrase.tokenCount > 1) || isGenericPhrase(phrase.key) || titleWords.has(phrase.key)) return [];
+  // "What is used to locate and run Python modules…?" on runpy's page: the page's title gives the answer away.
+  if (
+    !found ||
+    !phrase ||
+    !(phrase.keyPhrase || phrase.tokenCount > 1) ||
+    isGenericPhrase(phrase.key) ||
+    titleWords.has(phrase.key) ||
+    namesTheTitle(phrase, titleWords)
+  )
+    return [];
   const preference = byDifficulty(difficulty, { easy: 0.8 + phrase.centrality, medium: 0.7 + 0.4 * phrase.centrality, hard: 0.6 + 0.3 * phrase.centrality });
   if (preference === undefined) return [];
   const { subject, verb, opening } = found;

@@ -4466,6 +4466,23 @@ describe("Git's submodules and Node's net page (held-out round 52)", () => {
     assert.equal(labels.filter((label) => label === 'net.createConnection()').length, 1, labels.join(' | '));
   });
 
+  test('a purpose question whose answer the page\'s title names ("runpy module" on runpy\'s page) is not asked', () => {
+    const sentences = [
+      'The runpy module is used to locate and run Python modules without importing them first.',
+      'The sys module is used to inspect the interpreter and its command line arguments.',
+      'The importlib module is used to import a module by its name at run time.',
+      'The pkgutil module is used to find the modules of a package on the import path.',
+    ].join(' ');
+    const purposes = (title: string) => {
+      const analysis = analyse({ title, text: sentences, outline: [{ kind: 'section', index: 0, title, text: sentences }] });
+      return quizCandidates(analysis, quizPools(analysis), 'medium')
+        .filter((candidate) => candidate.kind === 'purpose')
+        .map((candidate) => candidate.question().answer.text);
+    };
+    assert.ok(purposes('Modules of the standard library').includes('runpy module'), purposes('Modules of the standard library').join(' | '));
+    assert.ok(!purposes('runpy — Locating and executing Python modules').includes('runpy module'));
+  });
+
   test('a phrase led by "specified" ("the specified module") names no concept', () => {
     assert.ok(hasVagueLead('specified module'));
     assert.ok(!hasVagueLead('sys module'));
