@@ -29,7 +29,8 @@ const MAX_TERM_WORDS = 6;
  * "Parameter module is a string with the name of the module to read", "The optional callback is a function
  * that is invoked after the message is sent": a function's parameter, by its name or its role, no concept.
  */
-const PARAMETER_TERM = /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:optional\s+)?callback(?:\s+function)?)$/i;
+const PARAMETER_TERM = /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?)$/i;
+export const namesAParameter = (term: string) => PARAMETER_TERM.test(term);
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
 /** Labels that introduce layout, not a term being defined. */
@@ -464,7 +465,10 @@ function namingDefinition(
     const described = tokens.slice(0, bodyEnd);
     const colon = described.findLastIndex((token) => CLAUSE_BREAKS.has(token.text));
     const conjunction = described.findLastIndex((token, at) => token.pos === 'CCONJ' && ARTICLES.has(tokens[at + 1]?.lower ?? ''));
-    const bodyStart = Math.max(verb, colon, before.text === ',' ? conjunction : -1) + 1;
+    // "…, but the convention is that the "normal" branch is called master": what is named is the subject
+    // of the clause after "is that", not the sentence before it.
+    const complement = described.findLastIndex((token, at) => token.lower === 'that' && tokens[at - 1]?.lemma === 'be');
+    const bodyStart = Math.max(verb, colon, complement, before.text === ',' ? conjunction : -1) + 1;
     // "Debian 9 is called stretch; Debian 10, buster; …; Debian 13 will be called trixie": a list of names.
     if (tokens.slice(bodyStart, bodyEnd).some((token) => NAMING_WORDS.has(token.lower))) continue;
     if (wordCount(joinTokens(tokens.slice(bodyStart, bodyEnd))) < MIN_SENTENCE_BODY_WORDS) continue;
@@ -744,8 +748,8 @@ const RELATION_ONLY =
  * weight, said of a term rather than what it is ("a good that is non-rival" names a good).
  */
 const PRAISE =
-  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b/i;
-/** Whether a predicate praises or weighs its subject ("an important and extremely versatile component"). */
+  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal|indispensable)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b|^the\s+(?:indispensable|essential|ultimate|best)\s/i;
+/** Whether a predicate praises or weighs its subject ("an important and extremely versatile component", "the indispensable configuration utility"). */
 export const praises = (predicate: string) => PRAISE.test(predicate);
 const PLURAL_PRONOUN = /\b(?:they|them)\b/i;
 /**
@@ -851,7 +855,7 @@ export function findDefinitions(blocks: readonly Block[], sentences: readonly Se
   const fromSentences = sentences
     .filter((sentence) => !glossarySentences.has(sentence.id))
     .map(fromSentence)
-    .filter((definition): definition is Definition => definition !== undefined && isProse(definition) && !PARAMETER_TERM.test(definition.term));
+    .filter((definition): definition is Definition => definition !== undefined && isProse(definition) && !namesAParameter(definition.term));
   const byKey = new Map<string, Definition>();
   for (const definition of [...glossary, ...fromSentences]) {
     if (!byKey.has(definition.key)) byKey.set(definition.key, definition);

@@ -2,7 +2,7 @@ import type { Difficulty } from '../../domain/learning-content.ts';
 import { comparisonTokens } from '../quality.ts';
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
-import type { Definition } from './definitions.ts';
+import { namesAParameter, type Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
 import { isGenericPhrase } from './key-phrases.ts';
@@ -275,11 +275,13 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
   // A compound named with its purpose ("the break statement can be used to…") is a concept even when the
   // text names it once; its wrong options are then things of the same kind by name ("next statement").
   // "What is used to locate and run Python modules…?" on runpy's page: the page's title gives the answer away.
+  // "The optional callback argument can be used to…": any function's parameter, by its role, is no concept.
   if (
     !found ||
     !phrase ||
     !(phrase.keyPhrase || phrase.tokenCount > 1) ||
     isGenericPhrase(phrase.key) ||
+    namesAParameter(phrase.key) ||
     titleWords.has(phrase.key) ||
     namesTheTitle(phrase, titleWords)
   )
@@ -382,12 +384,12 @@ const PACKAGE_STATISTICS = new Set(['popcon', 'size']);
 
 /**
  * A column a question can ask about: not a package list's statistics ("popcon" V:883, I:999; "size"
- * 1030), and one its header alone names ("port" twice, for a service and for its secure twin, says of
+ * 1030), not one without a header, and one its header alone names ("port" twice, for a service and for its secure twin, says of
  * neither which port is meant).
  */
 function isAskable(table: Table, columnIndex: number): boolean {
   const column = table.columns[columnIndex];
-  if (!column) return false;
+  if (!column?.named) return false;
   const header = column.header.trim().toLowerCase();
   if (PACKAGE_STATISTICS.has(header) || column.values.some((value) => POPCON.test(value.trim()))) return false;
   return table.columns.filter((other) => other.header.trim().toLowerCase() === header).length === 1;

@@ -13,6 +13,8 @@ export type Column = {
   unique: boolean;
   /** A few values shared by many rows (continent, language): they group rows. */
   categorical: boolean;
+  /** The table gives the column a header; "Column 2" stands in for one it does not give, and says nothing of its values. */
+  named: boolean;
 };
 
 export type Table = {
@@ -45,7 +47,7 @@ function isNumberCell(text: string): boolean {
 const NUMERIC_SHARE = 0.8;
 const MIN_ROWS_FOR_CATEGORIES = 6;
 
-function describeColumn(header: string, rows: readonly TableRow[], index: number): Column {
+function describeColumn(header: string, named: boolean, rows: readonly TableRow[], index: number): Column {
   const values = rows.map((row) => row.cells[index] ?? '');
   const filled = values.filter((value) => value.trim() !== '');
   const numberCells = filled.filter(isNumberCell);
@@ -58,22 +60,23 @@ function describeColumn(header: string, rows: readonly TableRow[], index: number
     numeric,
     unique: filled.length === rows.length && distinct === rows.length,
     categorical: !numeric && rows.length >= MIN_ROWS_FOR_CATEGORIES && distinct >= 2 && distinct <= rows.length / 2.5,
+    named,
   };
 }
 
 /** A table whose rows can be named (a column of distinct texts), or undefined. */
 export function describeTable(raw: RawTable, identity: { id: number; unit: number; title: string; section?: string }): Table | undefined {
   const headers = raw.headers.map((header, index) => header.trim() || `Column ${index + 1}`);
-  const columns = headers.map((header, index) => describeColumn(header, raw.rows, index));
+  const columns = headers.map((header, index) => describeColumn(header, (raw.headers[index] ?? '').trim() !== '', raw.rows, index));
   const keyColumn = columns.findIndex((column) => column.unique && !column.numeric);
   if (keyColumn < 0 || raw.rows.length === 0) return undefined;
   return { ...identity, headers, rows: raw.rows, keyColumn, columns };
 }
 
-/** "Capital: Paris; Population (millions): 68.2" for one row, without the key column. */
+/** "Capital: Paris; Population (millions): 68.2" for one row, without the key column and the columns without a header. */
 export function describeRow(table: Table, row: number): string {
   return table.columns
-    .map((column, index) => (index === table.keyColumn || !column.values[row]?.trim() ? undefined : `${column.header}: ${column.values[row]}`))
+    .map((column, index) => (index === table.keyColumn || !column.named || !column.values[row]?.trim() ? undefined : `${column.header}: ${column.values[row]}`))
     .filter((part): part is string => part !== undefined)
     .join('; ');
 }

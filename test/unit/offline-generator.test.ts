@@ -17,12 +17,21 @@ import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { parseMarkdown } from '../../extraction/formats/markup.ts';
 import { analyse } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
-import { distractorsFor, generateQuiz, givesAway, hasSameHeadBesideOthers, isWorthAsking, showsAnswerKind } from '../../generation/offline/quiz.ts';
+import {
+  distractorsFor,
+  generateQuiz,
+  givesAway,
+  hasSameHeadBesideOthers,
+  isWorthAsking,
+  namesTheClass,
+  showsAnswerKind,
+} from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
 import { describedEntries, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { isApparatus, isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { genusOf } from '../../generation/offline/kinds.ts';
+import { describeRow, describeTable } from '../../generation/offline/tables.ts';
 import { hasVagueLead, isSetting } from '../../generation/offline/key-phrases.ts';
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
@@ -4852,5 +4861,69 @@ describe("Git's attributes page (held-out round 55, maps)", () => {
     };
     const map = (await generator.mindmap({ sourceTitle: 'gitattributes(5)', content, difficulty: 'easy' })).content;
     assert.deepEqual(branchLabels(map), ['EFFECTS', 'USING MACRO ATTRIBUTES', 'DEFINING MACRO ATTRIBUTES', 'EXAMPLES']);
+  });
+});
+
+describe("Git's core tutorial and repository layout, Node's util page (held-out round 56)", () => {
+  test('a blank whose answer is a name and the head noun ("Git repository") is not asked among kinds of it ("private repository")', () => {
+    const option = (text: string) => makeOption(text, { family: SIBLING_FAMILY, head: 'repository' });
+    const kinds = [option('private repository'), option('remote repository'), option('current repository')];
+    assert.equal(namesTheClass(option('Git repository'), kinds), true);
+    assert.equal(isWorthAsking('cloze', option('Git repository'), kinds), false);
+    // A kind among kinds, a longer name that is a kind itself, or a common word capitalised is asked.
+    assert.equal(namesTheClass(option('public repository'), kinds), false);
+    assert.equal(namesTheClass(option('Git bare repository'), kinds), false);
+    assert.equal(namesTheClass(option('Shared repository'), kinds), false);
+    assert.equal(namesTheClass(option('Git repository'), [option('Mercurial repository'), option('Subversion repository'), option('CVS repository')]), false);
+  });
+
+  test('a purpose question whose answer is any function\'s parameter by its role ("optional callback argument") is not asked', () => {
+    const text = [
+      'The optional callback argument can be used to replace the logging function with a different function.',
+      'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
+      'The depth argument can be used to limit how deep the inspection of nested objects goes.',
+      'The colors argument can be used to style the output with ANSI color codes.',
+    ].join(' ');
+    const analysis = analyse({ title: 'Util', text, outline: [{ kind: 'section', index: 0, title: 'Util', text }] });
+    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'purpose')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(answers.includes('constructorOpt argument'), answers.join(' | '));
+    assert.ok(!answers.some((answer) => answer.includes('callback')), answers.join(' | '));
+  });
+
+  test('a sentence that weighs its subject ("gnome-tweaks is the indispensable configuration utility") defines nothing', () => {
+    const analysis = analyseSection(
+      'GUI infrastructure',
+      ['gnome-tweaks is the indispensable configuration utility.', 'Remmina is a remote desktop client for the GNOME desktop.'].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'gnome-tweaks'), undefined);
+    assert.equal(definitionOf(analysis, 'Remmina'), 'A remote desktop client for the GNOME desktop.');
+  });
+
+  test('a name given in a clause after "is that" ("the convention is that the normal branch is called master") is not given to the sentence before', () => {
+    const analysis = analyseSection(
+      'Creating a new branch',
+      [
+        'You can use any filename you want, but the convention is that the "normal" branch is called master.',
+        'The set of files the tutorial tracks in the working tree is called the index.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'master'), undefined);
+    assert.equal(definitionOf(analysis, 'index'), 'The set of files the tutorial tracks in the working tree.');
+  });
+
+  test('a printed table\'s column without a header ("Mono L, MCAHTC)" split at its comma) tells nothing of a row', () => {
+    const rows = [
+      { cells: ['Mono L', 'MCAHTC)'], line: 'Mono L, MCAHTC)' },
+      { cells: ['Sans L', 'display'], line: 'Sans L, display' },
+    ];
+    const identity = { id: 0, unit: 0, title: 'Fonts' };
+    const unnamed = describeTable({ headers: ['URW Nimbus (Sans', ''], rows }, identity);
+    assert.ok(unnamed);
+    assert.equal(describeRow(unnamed, 0), '');
+    const named = describeTable({ headers: ['Font', 'Note'], rows }, identity);
+    assert.ok(named);
+    assert.equal(describeRow(named, 0), 'Note: MCAHTC)');
   });
 });
