@@ -152,10 +152,20 @@ function withoutRestatedTerm(body: string, term: string): string {
 /** A glossary line, and whether its body opens with a verb (see `opensWithVerb`). */
 type Labelled = { definition: Definition; command: boolean };
 
+/**
+ * "objects/info/alternates: This file records paths to…": in a list of a repository's files, "this
+ * file" is the entry itself, and what it does is the definition ("Records paths to…"); "This file is to
+ * help…" says no more than the verb after it.
+ */
+const OWN_ENTRY_SUBJECT = /^this\s+(?:file|directory)\s+(?!is\b|was\b)(?=\p{Ll}+s\b)/iu;
+/** "info: Additional information about the repository is recorded in this directory": a body about what the entry holds. */
+const HELD_BY_ENTRY = /\b(?:in|under)\s+(?:subdirectories\s+of\s+)?this\s+(?:file|directory)\b/i;
+
 function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
   const term = match?.groups?.term?.trim() ?? '';
-  const body = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
+  const stated = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
+  const body = OWN_ENTRY_SUBJECT.test(stated) ? capitaliseFirst(stated.replace(OWN_ENTRY_SUBJECT, '')) : stated;
   // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of
   // values or a title's parts, no one term.
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^\p{L}/u.test(term)) return undefined;
@@ -174,7 +184,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (wordCount(term) >= TITLE_MIN_WORDS && isTitleCase(term) && WORK_BODY.test(body)) return undefined;
   // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
   // item of a bulleted list ("uid: unique number identifying each user;") is an entry however it opens.
-  if (/^\p{Ll}/u.test(body) && block.kind !== 'bullet') return undefined;
+  if (/^\p{Ll}/u.test(stated) && block.kind !== 'bullet') return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
   // "`in`: is the signed certificate": a parameter named by a word of the language's grammar, no term.
@@ -190,7 +200,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
     quote: block.text,
   };
   const tokens = bodyTokens(sentences.get(firstSentenceId));
-  if (definesAnotherSubject(tokens, term)) return undefined;
+  if (!HELD_BY_ENTRY.test(body) && definesAnotherSubject(tokens, term)) return undefined;
   return { definition, command: opensWithVerb(tokens) };
 }
 

@@ -4926,4 +4926,17 @@ describe("Git's core tutorial and repository layout, Node's util page (held-out 
     assert.ok(named);
     assert.equal(describeRow(named, 0), 'Note: MCAHTC)');
   });
+
+  test('in a list of a repository\'s files, "This file records…" and "…is recorded in this directory" define the entry', () => {
+    const analysis = analyseGlossary([
+      'objects/info/alternates: This file records paths to alternate object stores that this object store borrows objects from.',
+      'info: Additional information about the repository is recorded in this directory.',
+      'info/refs: This file is to help dumb transports discover what refs are available in this repository.',
+      'text encoding: A string in Python is a sequence of code points stored in memory.',
+    ]);
+    assert.equal(definitionOf(analysis, 'objects/info/alternates'), 'Records paths to alternate object stores that this object store borrows objects from.');
+    assert.equal(definitionOf(analysis, 'info'), 'Additional information about the repository is recorded in this directory.');
+    assert.equal(definitionOf(analysis, 'info/refs'), undefined);
+    assert.equal(definitionOf(analysis, 'text encoding'), undefined);
+  });
 });
