@@ -195,6 +195,9 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
   return !labelled || isTitleCase(labelled[1] ?? '');
 }
 
+/** A conjunction, an article or a preposition: no line of prose, nor a heading, ends on one. */
+const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from)$/;
+
 /** The paragraph or list item being read, line by line. */
 type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[] };
 
@@ -202,6 +205,9 @@ type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[] };
 function continuesParagraph(open: OpenBlock, rawLine: string, line: string, width: number | undefined): boolean {
   const previous = open.lines.at(-1) ?? '';
   if (LABELLED_LINE.test(line) || TERMINAL.test(previous) || NUMBERED_HEADING.test(previous) || CODE_NAMED_HEADING.test(previous)) return false;
+  // "PEP 328: Imports: Multi-Line and" over "Absolute/Relative": a line ending on a word that joins it to
+  // what follows (a table's cell the column wrapped) goes on below, whatever the case the next starts in.
+  if (open.kind === 'prose' && JOINING_END.test(previous)) return true;
   // "Use feature detection instead of version detection" over "Inevitably you will have code…": a
   // paragraph's first line runs the text's full width, so a much shorter one without a sentence's end,
   // followed by a sentence, is a heading however many characters it has.

@@ -4939,4 +4939,22 @@ describe("Git's core tutorial and repository layout, Node's util page (held-out 
     assert.equal(definitionOf(analysis, 'info/refs'), undefined);
     assert.equal(definitionOf(analysis, 'text encoding'), undefined);
   });
+
+  test('a printed table\'s cell wrapped after "and" ("PEP 328: Imports: Multi-Line and" over "Absolute/Relative") heads no section', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const page = [
+      'absolute_import',
+      '',
+      'PEP 328: Imports: Multi-Line and',
+      'Absolute/Relative',
+      '',
+      'Future statements',
+      'A future statement is a directive to the compiler.',
+    ].join('\n');
+    const headings = segmentText(page, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.ok(!headings.includes('Absolute/Relative'), headings.join(' | '));
+    assert.ok(headings.includes('Future statements'), headings.join(' | '));
+  });
 });
