@@ -693,7 +693,7 @@ function isCutShort(text: string): boolean {
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
 /** "Similar to…", "A bit more complex", "A lot more user-friendly", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types", "Twofold: the size…": a comparison, a ranking, a remark carrying on, printed output, instances of a kind, or a word predicated of the term before a colon. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|a\s+lot|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d|[a-z]+:\s)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|a\s+lot|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:the|this|that)\s+(?:whole\s+|entire\s+)?thing\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d|[a-z]+:\s)/i;
 /**
  * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
  * of such tunnels": a rank or one instance among others the text points back to, a remark about the
@@ -758,7 +758,7 @@ const RELATION_ONLY =
  * weight, said of a term rather than what it is ("a good that is non-rival" names a good).
  */
 const PRAISE =
-  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal|indispensable)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b|^the\s+(?:indispensable|essential|ultimate|best)\s/i;
+  /^an?\s+(?:(?:very|extremely|most|quite|rather)\s+)?(?:important|versatile|powerful|useful|convenient|great|nice|excellent|handy|popular|good|elegant|neat|clever|fundamental|integral|essential|crucial|vital|efficient|difficult|interesting|perfect|ideal|indispensable|influential|notable|remarkable|famous|revolutionary|successful)\b(?![\s,]+(?:that|which|who|whose|where)\b)|^an?\s+key\s+(?:to|part|component|element|role)\b|^the\s+(?:indispensable|essential|ultimate|best)\s/i;
 /** Whether a predicate praises or weighs its subject ("an important and extremely versatile component", "the indispensable configuration utility"). */
 export const praises = (predicate: string) => PRAISE.test(predicate);
 const PLURAL_PRONOUN = /\b(?:they|them)\b/i;

@@ -549,6 +549,8 @@ const VAGUE_LEADS = new Set([
   'obvious',
   'huge',
   'tiny',
+  // "example addon", "example script": the one a text shows, no kind of thing of its own.
+  'example',
   // Lemmas of "easiest", "greater": a phrase's key is made of lemmas.
   'easy',
   'great',

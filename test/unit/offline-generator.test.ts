@@ -4958,3 +4958,24 @@ describe("Git's core tutorial and repository layout, Node's util page (held-out 
     assert.ok(headings.includes('Future statements'), headings.join(' | '));
   });
 });
+
+describe("The Debian Reference's GNU/Linux tutorials and Node's C++ addons (held-out round 57)", () => {
+  test('"Pipes were a very influential innovation of Unix" weighs pipes and "The whole thing viewed collectively is called the directory tree" leans on the sentence before: neither defines', () => {
+    const analysis = analyseSection(
+      'Unix-like filesystem',
+      [
+        'Pipes were a very influential innovation of Unix.',
+        'All files and directories are arranged in one tree. The whole thing viewed collectively is called the directory tree.',
+        'The tmpfs is a temporary filesystem which keeps all files in the virtual memory.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'Pipes'), undefined);
+    assert.equal(definitionOf(analysis, 'directory tree'), undefined);
+    assert.equal(definitionOf(analysis, 'tmpfs'), 'A temporary filesystem which keeps all files in the virtual memory.');
+  });
+
+  test('a phrase led by "example" ("example addon", "example script") names no concept', () => {
+    assert.ok(hasVagueLead('example addon'));
+    assert.ok(!hasVagueLead('context-aware addon'));
+  });
+});
