@@ -562,13 +562,20 @@ function isStraightQuoted(tokens: readonly Token[], span: Span): boolean {
   return before !== undefined && (before.text === '"' || before.text === "'") && tokens[span.start]?.space === '';
 }
 
-/** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
-function isGlued(tokens: readonly Token[], span: Span): boolean {
+/** Whether the span is joined by one of `joiners` to the tokens on either side, without a space. */
+function isJoined(tokens: readonly Token[], span: Span, joiners: RegExp): boolean {
   const before = tokens[span.start - 1];
   const after = tokens[span.end + 1];
-  const joins = (token: Token | undefined) => token !== undefined && /^[./@:]$/.test(token.text);
+  const joins = (token: Token | undefined) => token !== undefined && joiners.test(token.text);
   return (tokens[span.start]?.space === '' && joins(before)) || (after?.space === '' && joins(after) && tokens[span.end + 2]?.space === '');
 }
+/** A piece of an address, a file name or a path ("org" of "debian.org", "xz" of "Packages.xz"). */
+const isGlued = (tokens: readonly Token[], span: Span) => isJoined(tokens, span, /^[./@:]$/);
+/**
+ * "INITIALIZER" of the macro NODE_MODULE_INITIALIZER, "RUNTIME" of ZLIB_RUNTIME_VERSION: a piece of a
+ * name of code, which is no phrase where the text mostly writes it so ("TCP" beside TCP_NODELAY still is).
+ */
+const isInCodeName = (tokens: readonly Token[], span: Span) => isJoined(tokens, span, /^_$/);
 
 /**
  * A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"), or a
@@ -729,6 +736,8 @@ type Tally = {
   sentenceIds: number[];
   /** Seen as a piece of an address or a file name at least once. */
   glued: boolean;
+  /** How many times it is seen as a piece of a name of code (`isInCodeName`). */
+  inCodeNames: number;
   /** Led by an adjective ("varying level", "surprising effect"): seen once with an everyday head, it is a description, not a term. */
   adjectiveLead: boolean;
   /**
@@ -858,6 +867,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
           units: new Map(),
           sentenceIds: [],
           glued: false,
+          inCodeNames: 0,
           adjectiveLead: false,
           runTogether: false,
           quoted: 0,
@@ -868,6 +878,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       tally.forms.set(form, (tally.forms.get(form) ?? 0) + weight);
       tally.count += 1;
       if (isGlued(sentence.tokens, span)) tally.glued = true;
+      if (isInCodeName(sentence.tokens, span)) tally.inCodeNames += 1;
       if (span.end > span.start && sentence.tokens[span.start]?.pos === 'ADJ') tally.adjectiveLead = true;
       if (isStraightQuoted(sentence.tokens, span)) tally.quoted += 1;
       const [before, last] = [sentence.tokens[span.end - 1], sentence.tokens[span.end]];
@@ -898,6 +909,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       (tally.tokenCount > 1 ? MULTIWORD_BOOST : 1) *
       (inTitle ? TITLE_BOOST : 1) *
       (context.definedKeys.has(tally.key) ? DEFINED_BOOST : 1);
+    const piece = tally.glued || tally.inCodeNames * 2 > tally.count;
     const phrase: Phrase = {
       key: tally.key,
       display,
@@ -905,7 +917,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
       proper: /^\p{Lu}/u.test(display),
       name: tally.tokenCount === 1 && namesAThing(display, tally.key, countable),
       concept: toolConcept(tally, tallies, context.codeWords),
-      piece: tally.glued,
+      piece,
       plural,
       lemmas: tally.lemmas,
       count: tally.count,
@@ -925,7 +937,7 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !(tally.tokenCount === 2 && (/^returns\s/i.test(display) || tally.lemmas[0] === tally.lemmas[1])) &&
         // "non-integer arguments like" (floats or strings): a phrase cut before its examples.
         tally.lemmas.at(-1) !== 'like' &&
-        !tally.glued &&
+        !piece &&
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&
         // "standard syntax", "variable number": an adjective before a general noun, said once or twice, describes.

@@ -4978,4 +4978,29 @@ describe("The Debian Reference's GNU/Linux tutorials and Node's C++ addons (held
     assert.ok(hasVagueLead('example addon'));
     assert.ok(!hasVagueLead('context-aware addon'));
   });
+
+  test('a piece of a macro\'s name ("INITIALIZER" of NODE_MODULE_INITIALIZER) is no phrase of the text', () => {
+    const analysis = analyseSection(
+      'Context-aware addons',
+      [
+        'A context-aware addon can be constructed by using the macro NODE_MODULE_INITIALIZER, which expands to the name of a function.',
+        'The macro NODE_MODULE_INITIALIZER names the addon initializer function that Node.js looks for when it loads an addon.',
+        'An addon initializer sets up the exports of the context-aware addon.',
+      ].join(' '),
+    );
+    const initializer = analysis.phrases.byKey.get('initializer');
+    assert.equal(initializer?.piece, true);
+    assert.equal(initializer?.keyPhrase, false);
+    assert.ok([...analysis.phrases.byKey.values()].some((phrase) => phrase.display === 'context-aware addon' && phrase.keyPhrase));
+    // A word the text writes on its own more often than inside a name of code stays a phrase.
+    const tcp = analyseSection(
+      'Sockets',
+      [
+        'TCP is a reliable protocol for streams of bytes.',
+        'A TCP connection is opened by the client.',
+        'The TCP_NODELAY option turns off the delay TCP puts on small writes.',
+      ].join(' '),
+    );
+    assert.equal(tcp.phrases.byKey.get('tcp')?.piece, false);
+  });
 });
