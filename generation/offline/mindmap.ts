@@ -300,7 +300,7 @@ function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
   const sentences = analysis.sentences.length;
   const defined = analysis.definitionByKey.has(phrase.key);
   // "Python" in a Python tutorial: what every node is about is no node of its own.
-  if (!defined && phrase.key === analysis.subject) return true;
+  if (!defined && (phrase.key === analysis.subject || phrase.key === leadingName(analysis))) return true;
   // "Python users", "application developer": who reads or writes the text is no concept of it; nor is
   // a name it mentions in passing ("Jython", "Haskell").
   if (!defined && (PEOPLE.has(phrase.lemmas.at(-1) ?? '') || (phrase.name && phrase.count < MIN_NAME_MENTIONS))) return true;
@@ -310,6 +310,26 @@ function isVagueNode(analysis: Analysis, phrase: Phrase): boolean {
     return !slides && !defined && phrase.tokenCount === 1 && zipf(phrase.key) >= RARE_ZIPF;
   }
   return isVagueWord(phrase, { defined, sentences }) || (!defined && isGeneralHead(analysis.phrases, phrase));
+}
+
+const MIN_LEADING_NAME_COUNT = 3;
+const LEADING_NAME_LEAD = 1.5;
+const LEADING_NAME_SPREAD = 0.5;
+const leadingNames = new WeakMap<Analysis, string | undefined>();
+/**
+ * "Debian" on a page of the Debian handbook, "Linux" in a chapter on SELinux: the name the text speaks
+ * of well more than of any other, in half its sections or more, is its setting, no node under one of
+ * its parts ("Gzip" on zlib's page, named in one section, is a concept of that section).
+ */
+function leadingName(analysis: Analysis): string | undefined {
+  if (leadingNames.has(analysis)) return leadingNames.get(analysis);
+  const sectionsOf = (ids: readonly number[]) => new Set(ids.map((id) => analysis.sentences[id]?.section).filter((section) => section !== undefined));
+  const sections = sectionsOf(analysis.sentences.map((sentence) => sentence.id)).size;
+  const [first, second] = analysis.phrases.ranked.filter((phrase) => phrase.name && /^\p{Lu}\p{Ll}/u.test(phrase.display)).sort((a, b) => b.count - a.count);
+  const leads = first !== undefined && first.count >= MIN_LEADING_NAME_COUNT && first.count >= LEADING_NAME_LEAD * (second?.count ?? 0);
+  const name = leads && sections >= 2 && sectionsOf(first.sentenceIds).size >= LEADING_NAME_SPREAD * sections ? first.key : undefined;
+  leadingNames.set(analysis, name);
+  return name;
 }
 
 /** How any reference entry speaks of its function: what it takes, gives back and calls, no concept of its own. */

@@ -5003,4 +5003,49 @@ describe("The Debian Reference's GNU/Linux tutorials and Node's C++ addons (held
     );
     assert.equal(tcp.phrases.byKey.get('tcp')?.piece, false);
   });
+
+  test('the name a text speaks of throughout ("Debian" on a page of the Debian handbook) is no node under one of its parts', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Identifying the Disks',
+        'Debian identifies disks by their unique identifiers. The unique identifiers of Debian disks stay the same when disks move. A partition table lists the partitions of each disk. The partition table of a disk is read by Debian at boot.',
+      ],
+      [
+        'GRUB 2 Configuration',
+        'GRUB is the boot loader Debian installs by default. GRUB reads its configuration snippets from a directory. GRUB menu entries are made from the configuration snippets. Command line parameters for the kernel go in the GRUB defaults.',
+      ],
+      [
+        'Using GRUB with EFI',
+        'Secure Boot checks each boot loader with a signature. The shim bootloader carries the signature that Secure Boot accepts. Debian signs its shim bootloader for Secure Boot. The EFI partition holds the shim bootloader and the boot loader.',
+      ],
+    ];
+    const content: ExtractedContent = {
+      title: 'Configuring the Bootloader',
+      text: sections.map(([title, text]) => `${title}\n${text}`).join('\n\n'),
+      outline: sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text })),
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'Configuring the Bootloader', content, difficulty: 'hard' })).content;
+    const labels = map.nodes.map((node) => node.label);
+    assert.ok(!labels.includes('Debian'), labels.join(' | '));
+    assert.ok(labels.includes('Secure Boot'), labels.join(' | '));
+    // A name the text speaks of in one section only ("Gzip" on zlib's page) is a concept of that section.
+    const zlib: Array<[string, string]> = [
+      [
+        'Compressing HTTP requests and responses',
+        'Most browsers accept Gzip as a compression encoding. A server that answers with Gzip sets a Content-Encoding header. Browsers decode Gzip as the response arrives. The Content-Encoding header names the compression encoding.',
+      ],
+      ['Flushing', 'Calling flush on a compression stream writes out the data compressed so far. A flush lowers the compression ratio of the stream.'],
+      ['Constants', 'The compression level runs from zero to nine. A higher compression level gives smaller output at a slower speed.'],
+    ];
+    const zlibContent: ExtractedContent = {
+      title: 'Zlib',
+      text: zlib.map(([title, text]) => `${title}\n${text}`).join('\n\n'),
+      outline: zlib.map(([title, text], index) => ({ kind: 'section' as const, index, title, text })),
+    };
+    const zlibMap = (await generator.mindmap({ sourceTitle: 'Zlib', content: zlibContent, difficulty: 'hard' })).content;
+    assert.ok(
+      zlibMap.nodes.some((node) => node.label === 'Gzip'),
+      zlibMap.nodes.map((node) => node.label).join(' | '),
+    );
+  });
 });
