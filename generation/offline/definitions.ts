@@ -3,7 +3,7 @@ import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, isKeyBinding, phraseKey, type Span } from './key-phrases.ts';
 import { ARTICLES, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
-import { asSentence, capitaliseFirst, escapeRegExp, isTitleCase, lowerFirstUnlessAcronym, wordCount } from './text.ts';
+import { asSentence, capitaliseFirst, escapeRegExp, isTitleCase, lowerFirstUnlessAcronym, repeatsAWord, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
 // "Term – definition") and definitional sentences ("X is a …", "X refers to …", "X means …",
@@ -169,8 +169,11 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of
   // values or a title's parts, no one term.
   if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^\p{L}/u.test(term)) return undefined;
-  // "Note on…", "A note on commit messages", "Portability alert": the label of a remark beside the text, not a term.
-  if (NOT_TERMS.has(term.toLowerCase()) || /^(?:an?\s+)?(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder)$/i.test(term))
+  // "Note on…", "A note on commit messages", "Portability alert", "CPython implementation detail": the label of a remark beside the text, not a term.
+  if (
+    NOT_TERMS.has(term.toLowerCase()) ||
+    /^(?:an?\s+)?(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder|implementation detail)$/i.test(term)
+  )
     return undefined;
   // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term.
   if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `)) return undefined;
@@ -360,6 +363,10 @@ const GROWTH_ORDERS = new Set(['constant', 'logarithmic', 'linear', 'quadratic',
 /** What is wrong with a value ("an invalid URL", "an unknown signal"): an error's condition, no kind of thing. */
 const FAULTS = new Set(['invalid', 'unknown', 'unsupported', 'malformed', 'missing']);
 
+const ERROR_NOUNS = new Set(['error', 'exception', 'mistake', 'warning']);
+/** An error, by its general name ("a syntax error") or an exception class's ("ValueError"). */
+const namesAnError = (tokens: readonly Token[]) => tokens.some((token) => ERROR_NOUNS.has(token.lemma) || /(?:Error|Exception|Warning)$/.test(token.text));
+
 /** Words that make a subject some of a kind ("Many Linux distributions", "Most packages"). */
 const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
 
@@ -393,6 +400,9 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // author of dblatex": who made a thing, trivia about the maker, says nothing of what the maker is.
     if (ARTICLES.has(word) && authorOf(tokens, next + 1)) return undefined;
     if (ARTICLES.has(word) && FAULTS.has(tokens[next + 1]?.lower ?? '')) return undefined;
+    // "A non-empty return statement is a syntax error in an asynchronous generator function": a rule about
+    // where X is not allowed, unless X is itself an error ("ValueError is an error raised when…").
+    if (ARTICLES.has(word) && namesAnError(tokens.slice(next + 1, next + 3)) && !namesAnError(tokens.slice(subject.end, subject.end + 1))) return undefined;
     // "SequenceMatcher is quadratic time for the worst case": how fast X is, no kind of thing.
     if (GROWTH_ORDERS.has(word) && tokens[next + 1]?.lower === 'time') return undefined;
     const opener = tokens[next];
@@ -584,6 +594,7 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
 
 function fromSentence(sentence: Sentence): Definition | undefined {
   const { tokens } = sentence;
+  if (repeatsAWord(sentence.text)) return undefined;
   const made = (term: Span, body: string): Definition => ({
     term: termDisplay(tokens, term),
     key: phraseKey(tokens, term),

@@ -8,7 +8,7 @@ import type { Option } from './distractors.ts';
 import { DETERMINER_AFTER_VERB, isVagueWord, type Phrase, type Span } from './key-phrases.ts';
 import { ARTICLES, joinTokens, type Token } from './nlp.ts';
 import type { QuizPools } from './quiz-pools.ts';
-import { excerpt } from './text.ts';
+import { excerpt, repeatsAWord } from './text.ts';
 
 // What every kind of quiz question shares: the candidate a chooser ranks, the question it builds,
 // and the tests of a source sentence that a question may quote or blank (it says something whole by
@@ -143,6 +143,7 @@ export function standsAlone(sentence: Sentence): boolean {
     !UNNAMED_VALUES.test(sentence.text) &&
     !FOOTNOTE_MARK.test(sentence.text) &&
     !DOUBLED_AUXILIARY.test(sentence.text) &&
+    !repeatsAWord(sentence.text) &&
     /[.!?]["”’)]?$/.test(sentence.text.trim())
   );
 }

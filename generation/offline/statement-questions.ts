@@ -88,9 +88,12 @@ function article(before: Token | undefined, next: string): Token | undefined {
   return { ...before, text: before.text.charAt(0) === 'A' ? capitaliseFirst(text) : text };
 }
 
-/** "is", "is an", "are often the": the words of "X is a Y" between a subject and what it is said to be. */
-const isCopula = (between: readonly Token[]) =>
-  between.length > 0 && between.length <= 3 && between[0]?.lemma === 'be' && between.slice(1).every((token) => token.pos === 'DET' || token.pos === 'ADV');
+/** "is", "is an", "are often the", "should be a": the words of "X is a Y" between a subject and what it is said to be. */
+const isCopula = (between: readonly Token[]) => {
+  const verb = between[0]?.pos === 'AUX' && between[0].lemma !== 'be' ? 1 : 0;
+  const rest = between.slice(verb);
+  return rest.length > 0 && rest.length <= 3 && rest[0]?.lemma === 'be' && rest.slice(1).every((token) => token.pos === 'DET' || token.pos === 'ADV');
+};
 
 /** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
 const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
@@ -102,6 +105,10 @@ const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
 const listedTogether = (between: readonly Token[]) =>
   between.some((token) => COORDINATING.has(token.lower)) &&
   between.every((token) => COORDINATING.has(token.lower) || ARTICLES.has(token.lower) || token.pos === 'PROPN' || token.pos === 'NOUN');
+
+/** A colon, a semicolon, or a comma before "and", "but" or "or": the words between two concepts end one clause and open another. */
+const crossesClauses = (between: readonly Token[]) =>
+  between.some((token, index) => token.text === ':' || token.text === ';' || (token.text === ',' && between[index + 1]?.pos === 'CCONJ'));
 
 /**
  * The sentence with two of its own concepts in each other's places ("Local variables become free
@@ -122,8 +129,10 @@ function rolesSwapped(statement: Statement, stated: Stated): string | undefined 
       if (Boolean(first.phrase.proper) !== Boolean(second.phrase.proper)) continue;
       const between = tokens.slice(first.span.end + 1, second.span.start);
       if ((between.length <= 2 && between.some((token) => COORDINATING.has(token.lower))) || listedTogether(between)) continue;
-      // "maxsize is an integer that…" turned round ("Integer is a maxsize that…") is nonsense, not a false statement.
-      if (isCopula(between)) continue;
+      // "maxsize is an integer that…" turned round ("Integer is a maxsize that…") is nonsense, not a false statement;
+      // so are two concepts of different clauses ("If the target is a primary expression: The attribute
+      // reference…", "…must be an assigned object…, and the sequence is asked to assign the nonnegative integer…").
+      if (isCopula(between) || crossesClauses(between)) continue;
       const surface = (span: typeof first.span) => tokens.slice(span.start, span.end + 1);
       const moved = (span: typeof first.span, from: readonly Token[]): Token[] => {
         // Names keep their capitals wherever they move ("Jitsi", not "jitsi"); concepts take the sentence's case.

@@ -67,3 +67,10 @@ export function isTitleCase(text: string): boolean {
   const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
   return capitalised / words.length >= 0.6;
 }
+
+/** Words a sentence may rightly say twice in a row ("that that", "had had"). */
+const RIGHTLY_DOUBLED: ReadonlySet<string> = new Set(['that', 'had']);
+/** "Once the mock function has been called times times…": a name of code read beside the word it is named for, a sentence garbled. */
+export function repeatsAWord(text: string): boolean {
+  return [...text.matchAll(/\b(\p{L}{2,})\s+\1\b/giu)].some((match) => !RIGHTLY_DOUBLED.has((match[1] ?? '').toLowerCase()));
+}

@@ -5049,3 +5049,59 @@ describe("The Debian Reference's GNU/Linux tutorials and Node's C++ addons (held
     );
   });
 });
+
+describe("Python's simple statements and Node's test runner (held-out round 58)", () => {
+  test('two concepts of different clauses do not trade places in a false statement ("If the target is a primary expression: The attribute reference…")', () => {
+    const falseOnes = falseStatements('Simple statements', 'Assignment statements', [
+      'If the target is an attribute reference: The primary expression in the reference is evaluated.',
+      'If the target is a subscription: The primary expression in the reference is evaluated.',
+      'If the target is a slicing: The primary expression in the reference is evaluated.',
+      'The assignment statement binds each target list to the object that the expression list yields.',
+      'An augmented assignment statement evaluates the target list only once and updates the object in place.',
+      'An annotated assignment statement stores the annotation of the target in the annotations of the module.',
+    ]);
+    assert.ok(!falseOnes.some((statement) => /^If the target is an? primary expression: The attribute reference/i.test(statement)), falseOnes.join(' | '));
+    // Nor do the two sides of "X should be a Y", which turned round say nothing.
+    const turned = falseStatements('Simple statements', 'Assignment statements', [
+      'The assigned object should be a sequence object of the same type.',
+      'The sequence object is asked to replace the slice with the items of the assigned object.',
+      'The assigned object is bound to each target list of the assignment statement in turn.',
+      'A mutable sequence object keeps the items of the assigned object in their order.',
+      'The assignment statement binds each target list to the assigned object that the expression list yields.',
+    ]);
+    assert.ok(!turned.some((statement) => /sequence object should be an assigned object/i.test(statement)), turned.join(' | '));
+  });
+
+  test('a sentence with a word twice in a row ("called times times", a parameter\'s name beside its word) gives no blank and no definition', () => {
+    const sentences = [
+      'Once the mock function has been called times times, it will automatically restore the behavior of original.',
+      'The mock function records every call of the function in its calls array.',
+      'A test function runs in its own test context and reports to the test runner.',
+      'The hook function runs before every test function of the suite function.',
+    ];
+    const analysis = analyseSection('Mocking', sentences.join(' '));
+    assert.ok(!analysis.definitions.some((definition) => definition.term === 'times times'));
+    assert.ok(!clozeStems('Mocking', sentences, 'medium').some((stem) => stem.includes('times times')));
+  });
+
+  test('"X is a syntax error in…" states a rule about X, no meaning; an error named so ("ValueError is an error raised when…") is defined', () => {
+    const analysis = analyseSection(
+      'The return statement',
+      [
+        'A non-empty return statement is a syntax error in an asynchronous generator function.',
+        'ValueError is an error raised when an operation receives an argument of the right type but a wrong value.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'non-empty return statement'), undefined);
+    assert.ok(definitionOf(analysis, 'ValueError'));
+  });
+
+  test('a callout\'s label ("CPython implementation detail") is no glossary term', () => {
+    const analysis = analyseGlossary([
+      'CPython implementation detail: The current implementation does not enforce some of these restrictions.',
+      'global statement: A declaration which holds for the entire current code block.',
+    ]);
+    assert.equal(definitionOf(analysis, 'CPython implementation detail'), undefined);
+    assert.equal(definitionOf(analysis, 'global statement'), 'A declaration which holds for the entire current code block.');
+  });
+});
