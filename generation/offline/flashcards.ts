@@ -136,12 +136,17 @@ const MAKING_WORDS = new Set([
   'instance',
   'object',
   'class',
+  'get',
+  'gets',
+  'for',
+  'this',
 ]);
 
 /**
  * "zlib.createDeflate: Creates and returns a new Deflate object.", "pprint.PrettyPrinter: Construct a
- * PrettyPrinter instance.": a description that only says the entry makes what it is named after teaches
- * nothing the term does not.
+ * PrettyPrinter instance.", "URLError.reason: The reason for this error.", "mime.essence: Gets the
+ * essence of the MIME.": a description that only says the entry makes or gives what it is named after
+ * teaches nothing the term does not.
  */
 function onlyMakesItself(term: string, definition: string): boolean {
   const name = term.toLowerCase();

@@ -5104,4 +5104,16 @@ describe("Python's simple statements and Node's test runner (held-out round 58)"
     assert.equal(definitionOf(analysis, 'CPython implementation detail'), undefined);
     assert.equal(definitionOf(analysis, 'global statement'), 'A declaration which holds for the entire current code block.');
   });
+
+  test('an attribute described only by its own name ("URLError.reason: The reason for this error.") is no card; one that says what it holds ("HTTPError.code") is', async () => {
+    const content = entriesContent('urllib.error', [
+      ['URLError.reason', 'The reason for this error.'],
+      ['HTTPError.code', 'An HTTP status code as defined in RFC 2616.'],
+      ['HTTPError.headers', 'The HTTP response headers for the HTTP request that caused the HTTPError.'],
+    ]);
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'urllib.error', content, difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('HTTPError.code'), terms.join(', '));
+    assert.ok(!terms.includes('URLError.reason'), terms.join(', '));
+  });
 });
