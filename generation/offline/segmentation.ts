@@ -47,6 +47,9 @@ const CALLOUT_TITLE_MAX_WORDS = 12;
 const MIN_TABLE_LINES = 3;
 const MIN_PAIR_LINES = 2;
 
+/** "250,000+ cycles": a comma between a digit and three more groups a number's thousands, no cells. */
+const THOUSANDS = /^\d,\d{3}(?!\d)/;
+
 function splitDelimited(line: string, delimiter: string): string[] {
   if (delimiter === '|') {
     return line
@@ -67,7 +70,7 @@ function splitDelimited(line: string, delimiter: string): string[] {
         current += '"';
         index += 1;
       } else quoted = !quoted;
-    } else if (char === delimiter && !quoted) {
+    } else if (char === delimiter && !quoted && !(delimiter === ',' && THOUSANDS.test(line.slice(index - 1, index + 5)))) {
       cells.push(current.trim());
       current = '';
     } else current += char;
