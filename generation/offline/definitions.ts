@@ -27,9 +27,11 @@ const GLOSSARY_LINE = /^(?<term>[^:–—]{1,60}?)\s*(?::(?!\/\/)|\s[–—-]\s)
 const MAX_TERM_WORDS = 6;
 /**
  * "Parameter module is a string with the name of the module to read", "The optional callback is a function
- * that is invoked after the message is sent": a function's parameter, by its name or its role, no concept.
+ * that is invoked after the message is sent", "The flags argument is an integer…": a function's parameter,
+ * by its name or a role any function's may have, no concept ("the servers argument" names this API's).
  */
-const PARAMETER_TERM = /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?)$/i;
+const PARAMETER_TERM =
+  /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
 export const namesAParameter = (term: string) => PARAMETER_TERM.test(term);
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
@@ -180,6 +182,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body)) return undefined;
+  // "Exception: If your mailer is mangling patches…": the exception to a rule, stated as a case.
+  if (EXCEPTION_WORDS.has(term.toLowerCase()) && /^if\b/i.test(body)) return undefined;
   // "Proofread debian/control: Does it follow the best practices? …": a checklist's questions define nothing;
   // "Deleted submodule: A submodule can be deleted by running git rm…" says how to bring it about, not what it is.
   if (/^[^.!?]*\?(?:\s|$)/.test(body) || HOW_TO_BODY.test(body)) return undefined;
@@ -367,6 +371,9 @@ const ERROR_NOUNS = new Set(['error', 'exception', 'mistake', 'warning']);
 /** An error, by its general name ("a syntax error") or an exception class's ("ValueError"). */
 const namesAnError = (tokens: readonly Token[]) => tokens.some((token) => ERROR_NOUNS.has(token.lemma) || /(?:Error|Exception|Warning)$/.test(token.text));
 
+/** "The exception", "the only exception": the case a rule just stated does not cover, no term. */
+const EXCEPTION_WORDS = new Set(['exception', 'exceptions']);
+
 /** Words that make a subject some of a kind ("Many Linux distributions", "Most packages"). */
 const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
 
@@ -378,6 +385,8 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
   const subject = spans.find((span) => span.start === start);
   // "Many Linux distributions are derivatives of Debian": a statement about some of a kind defines none of it.
   if (!subject || QUANTIFIERS.has(tokens[start]?.lower ?? '')) return undefined;
+  // "The exception is the empty tuple, for which parentheses are required": the exception to a rule just stated.
+  if (tokens[lead]?.lower === 'the' && subject.start === subject.end && EXCEPTION_WORDS.has(tokens[start]?.lower ?? '')) return undefined;
   let verb = subject.end + 1;
   if (tokens[verb]?.text === '(') {
     const close = tokens.findIndex((token, index) => index > verb && token.text === ')');

@@ -95,6 +95,7 @@ const isCopula = (between: readonly Token[]) => {
   return rest.length > 0 && rest.length <= 3 && rest[0]?.lemma === 'be' && rest.slice(1).every((token) => token.pos === 'DET' || token.pos === 'ADV');
 };
 
+const QUOTES = new Set(["'", '"', '‘', '’', '“', '”', '`']);
 /** Words between two concepts that make them interchangeable ("A and B", "A, B", "A or B"): swapped they say the same. */
 const COORDINATING = new Set(['and', 'or', 'nor', ',', '/', '&']);
 /**
@@ -127,7 +128,8 @@ function rolesSwapped(statement: Statement, stated: Stated): string | undefined 
       if (isPlural(tokens, first.span.end) !== isPlural(tokens, second.span.end)) continue;
       // A name and a concept do not trade places ("Copyleft discovered the idea when…" from "Richard Stallman discovered…").
       if (Boolean(first.phrase.proper) !== Boolean(second.phrase.proper)) continue;
-      const between = tokens.slice(first.span.end + 1, second.span.start);
+      // "'SIGTERM' and 'SIGINT'": the quotes around names leave them a pair all the same.
+      const between = tokens.slice(first.span.end + 1, second.span.start).filter((token) => !QUOTES.has(token.text));
       if ((between.length <= 2 && between.some((token) => COORDINATING.has(token.lower))) || listedTogether(between)) continue;
       // "maxsize is an integer that…" turned round ("Integer is a maxsize that…") is nonsense, not a false statement;
       // so are two concepts of different clauses ("If the target is a primary expression: The attribute

@@ -5127,3 +5127,49 @@ describe("Python's simple statements and Node's test runner (held-out round 58)"
     assert.equal(segmentText(rows.join('\n'), false).tables.length, 1);
   });
 });
+
+describe("Python's expressions and Node's process page (held-out round 59)", () => {
+  test('two quoted names side by side ("‘SIGTERM’ and ‘SIGINT’ have default handlers…") do not trade places: swapped they say the same', () => {
+    const falseOnes = falseStatements('Process', 'Signal events', [
+      'The ‘SIGTERM’ and ‘SIGINT’ signals have default handlers on non-Windows platforms that reset the terminal mode before exiting.',
+      'The ‘SIGKILL’ signal cannot have a listener installed, it will unconditionally terminate Node.js on all platforms.',
+      'The ‘SIGHUP’ signal is generated on Windows when the console window is closed, and on other platforms under similar conditions.',
+      'The ‘SIGTERM’ signal is not supported on Windows, it can be listened on for a graceful shutdown of the server.',
+      'The ‘SIGINT’ signal from the terminal is supported on all platforms and can usually be generated with Ctrl+C.',
+    ]);
+    assert.ok(!falseOnes.some((statement) => /^The ‘SIGINT’ and ‘SIGTERM’ signals have default handlers/.test(statement)), falseOnes.join(' | '));
+  });
+
+  test('a parameter by a role any function\'s may have ("the flags argument", "the default value") defines nothing; one named by this API ("the servers argument") does', () => {
+    const analysis = analyseSection(
+      'process.dlopen',
+      [
+        'The flags argument is an integer that allows to specify dlopen behavior.',
+        'The default value is the empty string, indicating that reports are written to the current working directory.',
+        'The servers argument is an array of RFC 5952 formatted addresses.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'flags argument'), undefined);
+    assert.equal(definitionOf(analysis, 'default value'), undefined);
+    assert.equal(definitionOf(analysis, 'servers argument'), 'An array of RFC 5952 formatted addresses.');
+  });
+
+  test('"The exception is the empty tuple…" and "Exception: If your mailer…" state the exception to a rule, no term', () => {
+    const analysis = analyseSection(
+      'Parenthesized forms',
+      [
+        'An empty pair of parentheses yields an empty tuple object.',
+        'The exception is the empty tuple, for which parentheses are required.',
+        'A string is a special kind of sequence whose items are characters.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'exception'), undefined);
+    assert.equal(definitionOf(analysis, 'string'), 'A special kind of sequence whose items are characters.');
+    const glossary = analyseGlossary([
+      'Exception: If your mailer is mangling patches then someone may ask you to re-send them using MIME.',
+      'Reported-by: Is used to credit someone who found the bug that the patch attempts to fix.',
+    ]);
+    assert.equal(definitionOf(glossary, 'Exception'), undefined);
+    assert.ok(definitionOf(glossary, 'Reported-by'));
+  });
+});
