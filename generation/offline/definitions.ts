@@ -208,7 +208,21 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   };
   const tokens = bodyTokens(sentences.get(firstSentenceId));
   if (!HELD_BY_ENTRY.test(body) && definesAnotherSubject(tokens, term)) return undefined;
+  if (isWordList(term, tokens)) return undefined;
   return { definition, command: opensWithVerb(tokens) };
+}
+
+const MIN_LISTED_WORDS = 3;
+/**
+ * "Whitespaces: space tab newline": a plural label over its members named one after another, without
+ * an article, a verb, a preposition or a conjunction that would make them a description ("Intrinsic
+ * attributes: mode and length" lists them as a sentence does; "tty: Terminal control functions" is one
+ * thing described): no definition.
+ */
+function isWordList(term: string, tokens: readonly Token[]): boolean {
+  const words = tokens.filter((token) => token.pos !== 'PUNCT');
+  if (!/s$/i.test(term) || words.length < MIN_LISTED_WORDS || words.length < tokens.length - 1) return false;
+  return !words.some((token) => ['DET', 'VERB', 'AUX', 'ADP', 'CCONJ'].includes(token.pos));
 }
 
 const SUBJECT_MAX_TOKENS = 8;
@@ -681,6 +695,7 @@ const isProse = (definition: Definition) =>
   !ENUMERATION.test(definition.text) &&
   !/\betc\.?$/i.test(definition.text) &&
   !DEFAULTING.test(definition.text) &&
+  !PRESENT_WHEN.test(definition.text) &&
   !VAGUE_KIND.test(definition.text) &&
   !INNER_LABEL.test(definition.text) &&
   !API_PARAMETER.test(definition.term) &&
@@ -762,6 +777,8 @@ const INNER_LABEL = /\p{Ll}\p{Lu}\w*\s+\w+:\s/u;
  */
 const API_PARAMETER =
   /^(?:(?:required|optional)\s(?:.*\s)?|(?:single|first|second|third|last|only|sole|extra|additional|positional|keyword)\s+)(?:argument|parameter)s?$/i;
+/** "Present only when Generation Data chunk is present…": when a thing is there, not what it is. */
+const PRESENT_WHEN = /^(?:present|available|used|required|needed|allowed|valid)\s+only\s+(?:when|if)\b/i;
 /** "For loops, repeat and while.": a list of the things a heading covers, without a word of what they are. */
 const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,;:]+(?:\s[^\s,;:]+){0,2})+,?\s+(?:and|or)\s+[^\s,;:]+(?:\s[^\s,;:]+){0,2}\.?$/i;
 /**

@@ -56,10 +56,17 @@ function short(text: string): string {
 /** "gittutorial(7)", "git-log(1)": a manual page's name and section, no call. */
 const MANUAL_PAGE = /^[\w.-]+\(\d\w*\)$/;
 
+/**
+ * "Generation Data (ID: {G, D, A, 2 }) (N * 4 bytes) [Optional]": a format's notes on a part (its code,
+ * its size in a formula, a flag in brackets) after the part's name and a space ("buf[index]" is a name).
+ */
+const FORMAT_NOTES = /(?:\s+(?:\([^()]*[{}*=][^()]*\)|\[[^[\]]*\]))+\s*$/;
+
 function cleanHeading(text: string): string {
   // A signature's parameters are detail for its leaves: "os.getPriority()" names the branch.
   if (isSignature(text) && !MANUAL_PAGE.test(text.trim())) return text.trim().replace(/\(.*\)$/s, '()');
-  return text.replace(/^(?:chapter\s+)?(?:[A-Z]\.)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
+  const unnumbered = text.replace(/^(?:chapter\s+)?(?:[A-Z]\.)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
+  return unnumbered.replace(FORMAT_NOTES, '').trim() || unnumbered;
 }
 
 /** "9.2.1.", "Chapter 3", "B.4.1." (an appendix's section): a heading's number. */

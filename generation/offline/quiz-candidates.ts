@@ -345,8 +345,11 @@ function isQuantity(type: string, tokens: readonly Token[], start: number, end: 
   // "(say, 20–30 lines)": an end of a range is a rough size, not a fact to recall.
   if (RANGE_DASH.test(before?.text ?? '') || RANGE_DASH.test(after?.text ?? '')) return false;
   if (type === 'DATE') return !insideBrackets(tokens, start) && !(before?.pos === 'DET' && after?.pos === 'NOUN');
+  // "the 100 byte buffer": a size that names one thing of an example, not a quantity the text is about.
+  if (before?.lower === 'the' && SIZE_UNITS.has(after?.lemma ?? '') && tokens[end + 2]?.pos === 'NOUN') return false;
   return after !== undefined && (after.pos === 'NOUN' || after.text === '%');
 }
+const SIZE_UNITS = new Set(['byte', 'bit', 'kilobyte', 'megabyte', 'gigabyte', 'kb', 'mb', 'gb', 'character', 'line', 'second', 'millisecond']);
 
 function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence): Candidate[] {
   const preference = byDifficulty(difficulty, { hard: 0.8 });

@@ -5173,3 +5173,74 @@ describe("Python's expressions and Node's process page (held-out round 59)", () 
     assert.ok(definitionOf(glossary, 'Reported-by'));
   });
 });
+
+describe("The Debian Reference's programming chapter and Node's Buffer page (held-out round 60)", () => {
+  test('a label over a bare list of words ("Whitespaces: Space tab newline.") defines nothing; a description does', () => {
+    const analysis = analyseGlossary([
+      'Whitespaces: Space tab newline.',
+      'shell script: A text file with the execution bit set.',
+      'octopus: To merge more than two branches of development at once.',
+      'Intrinsic attributes: Mode and length.',
+      'tty: Terminal control functions.',
+    ]);
+    assert.equal(definitionOf(analysis, 'Whitespaces'), undefined);
+    assert.ok(definitionOf(analysis, 'Intrinsic attributes'));
+    assert.ok(definitionOf(analysis, 'tty'));
+    assert.equal(definitionOf(analysis, 'shell script'), 'A text file with the execution bit set.');
+    assert.ok(definitionOf(analysis, 'octopus'));
+  });
+
+  test('a size that names a thing of an example ("the 100 byte buffer") is no number to recall; a code ("the 401 error code") and a size the text is about ("the first 512 bytes") are', () => {
+    const text = [
+      'Before Node.js 8.0.0, the 100 byte buffer might contain arbitrary pre-existing in-memory data.',
+      'When authentication is required, the server sends a header as well as the 401 error code.',
+      'The Master Boot Record occupies the first 512 bytes of the first hard disk of the machine.',
+    ].join(' ');
+    const analysis = analyseSection('Numbers', text);
+    const answers = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'number')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(!answers.includes('100'), answers.join(', '));
+    assert.ok(answers.includes('401') && answers.includes('512'), answers.join(', '));
+  });
+
+  test('a definition of when a thing is there ("Present only when…") defines nothing', () => {
+    const analysis = analyseSection(
+      'Chunk data',
+      [
+        'Generation Data Overflow chunk is present only when Generation Data chunk is present and atleast one corrected commit date offset cannot be stored within 31 bits.',
+        'The Bloom Filter Index chunk is the list of starting positions of the Bloom filter of each commit in the data chunk.',
+      ].join(' '),
+    );
+    assert.equal(definitionOf(analysis, 'Generation Data Overflow chunk'), undefined);
+    assert.ok(definitionOf(analysis, 'Bloom Filter Index chunk'));
+  });
+
+  test('a format part\'s heading keeps its name, not its code, size formula and flag ("Generation Data (ID: {G, D, A, 2 }) (N * 4 bytes) [Optional]")', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Generation Data (ID: {G, D, A, 2 }) (N * 4 bytes) [Optional]',
+        'The generation data chunk stores the corrected commit date offsets of the commits in the file.',
+      ],
+      [
+        'Bloom Filter Index (ID: {B, I, D, X}) (N * 4 bytes) [Optional]',
+        'The Bloom filter index chunk stores the end position of the Bloom filter of each commit.',
+      ],
+      ['Bloom Filter Data (ID: {B, D, A, T}) [Optional]', 'The Bloom filter data chunk stores the Bloom filters of the changed paths of every commit.'],
+    ];
+    const content: ExtractedContent = {
+      title: 'gitformat-commit-graph(5)',
+      text: sections.map(([title, text]) => `${title}\n${text}`).join('\n\n'),
+      outline: sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text })),
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'gitformat-commit-graph(5)', content, difficulty: 'easy' })).content;
+    assert.deepEqual(branchLabels(map), ['Generation Data', 'Bloom Filter Index', 'Bloom Filter Data']);
+    const entries = entriesContent('Buffer', [
+      ['buf[index]', 'The index operator [index] can be used to get and set the octet at position index in buf.'],
+      ['buf.buffer', 'The underlying ArrayBuffer object based on which this Buffer object is created.'],
+      ['buf.byteOffset', 'The byteOffset of the Buffer underlying ArrayBuffer object.'],
+    ]);
+    const buffer = (await generator.mindmap({ sourceTitle: 'Buffer', content: entries, difficulty: 'easy' })).content;
+    assert.ok(branchLabels(buffer).includes('buf[index]'), branchLabels(buffer).join(' | '));
+  });
+});
