@@ -777,8 +777,12 @@ const INNER_LABEL = /\p{Ll}\p{Lu}\w*\s+\w+:\s/u;
  */
 const API_PARAMETER =
   /^(?:(?:required|optional)\s(?:.*\s)?|(?:single|first|second|third|last|only|sole|extra|additional|positional|keyword)\s+)(?:argument|parameter)s?$/i;
-/** "Present only when Generation Data chunk is present…": when a thing is there, not what it is. */
-const PRESENT_WHEN = /^(?:present|available|used|required|needed|allowed|valid)\s+only\s+(?:when|if)\b/i;
+/**
+ * "Present only when Generation Data chunk is present…", "Manageable through --allow-fs-read": when a
+ * thing is there or how it is handled, not what it is.
+ */
+const PRESENT_WHEN =
+  /^(?:(?:present|available|used|required|needed|allowed|valid)\s+only\s+(?:when|if)|(?:manageable|configurable|controllable|accessible)\s+(?:through|via|by|with))\b/i;
 /** "For loops, repeat and while.": a list of the things a heading covers, without a word of what they are. */
 const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,;:]+(?:\s[^\s,;:]+){0,2})+,?\s+(?:and|or)\s+[^\s,;:]+(?:\s[^\s,;:]+){0,2}\.?$/i;
 /**
@@ -832,12 +836,16 @@ const ACTION_LEAD_WORDS = 6;
  * "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to
  * define it. "software: Installation or removal of software from…" is what is done with the term.
  */
+const SHORT_CIRCLE_WORDS = 6;
 function isCircular(definition: Definition): boolean {
   const term = comparisonTokens(definition.term);
   const words = comparisonTokens(definition.text);
   const at = (index: number) => term.length > 0 && term.every((word, offset) => words[index + offset] === word);
   const lead = words.slice(0, CIRCULAR_LEAD_WORDS);
   if (lead.some((_, index) => at(index) && !COPULAS.has(words[index + term.length] ?? ''))) return true;
+  // "ipv4first: Sets default order to ipv4first.": a short definition that ends on its own term, as written.
+  const written = definition.text.replace(/\.$/, '').toLowerCase();
+  if (words.length <= SHORT_CIRCLE_WORDS && written.endsWith(` ${definition.term.toLowerCase()}`)) return true;
   return words.slice(0, ACTION_LEAD_WORDS - 1).some((word, index) => word === 'of' && at(index + 1));
 }
 /**

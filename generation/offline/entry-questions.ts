@@ -151,12 +151,15 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
  * described by what it is, a noun phrase with no verb of its own ("The module.exports object is
  * created…" and "The excel class defines…" are sentences about it).
  */
+/** "A flag, defaulting to true.": an attribute's type and default, nothing of what it is for. */
+const ONLY_TYPE_AND_DEFAULT = /^an?\s+(?:flag|boolean|integer|string|number|list)\s*,?\s+default(?:s|ing)?\s+to\s+\S+\.?$/i;
+
 function attributeDescription(sentence: Sentence): string | undefined {
   const [first] = sentence.tokens;
   const said = (text: string) => asked(`is ${first?.lower ?? ''}${text.slice(first?.text.length ?? 0)}`);
   // "True if the process is a primary.": the value the attribute holds.
   if (first && /^(?:true|false)$/.test(first.lower)) return said(sentence.text);
-  if (!first || !/^(?:the|an?)$/i.test(first.text)) return undefined;
+  if (!first || !/^(?:the|an?)$/i.test(first.text) || ONLY_TYPE_AND_DEFAULT.test(sentence.text)) return undefined;
   const finite = sentence.tokens.some((token) => token.pos === 'AUX' || (token.pos === 'VERB' && /[^s]s$/.test(token.lower)));
   // "The search paths for the module", "The module objects required…": a plural reads "Which module attribute is the search paths…".
   const phrase = sentence.tokens.slice(1).findIndex((token) => !['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(token.pos));
@@ -164,6 +167,8 @@ function attributeDescription(sentence: Sentence): string | undefined {
   const plural = head !== undefined && head.lemma !== head.lower && /s$/.test(head.lower);
   return finite || plural ? undefined : said(sentence.text);
 }
+
+const METHOD_NOUNS: ReadonlySet<string> = new Set(['method', 'function', 'callback', 'handler', 'routine']);
 
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
@@ -188,6 +193,10 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
   if (rest[0]?.pos === 'NOUN' && rest[1]?.pos === 'AUX') return undefined;
+  // "Hook method executed just before the command line is interpreted": the first word names a kind of
+  // method, not what the entry does; the entry is that method.
+  if (METHOD_NOUNS.has(rest[0]?.lower ?? '') && rest[1]?.pos === 'VERB' && /ed$/.test(rest[1].lower))
+    return asked(`is the ${first.lower}${sentence.text.slice(first.text.length)}`);
   // "Raised by any of the functions when an error is detected": what is done with the entry.
   if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
     return asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);

@@ -5244,3 +5244,60 @@ describe("The Debian Reference's programming chapter and Node's Buffer page (hel
     assert.ok(branchLabels(buffer).includes('buf[index]'), branchLabels(buffer).join(' | '));
   });
 });
+
+describe("Python's cmd and asyncio queues, Node's command line (held-out round 61)", () => {
+  test('an entry described by a noun ("Hook method executed just before…") is not asked as if it did something ("hooks method…")', () => {
+    const entries: Array<[string, string]> = [
+      ['Cmd.precmd(line)', 'Hook method executed just before the command line line is interpreted, but after the input prompt is generated.'],
+      ['Cmd.postcmd(stop, line)', 'Hook method executed just after a command dispatch is finished.'],
+      ['Cmd.onecmd(str)', 'Interpret the argument as though it had been typed in response to the prompt.'],
+      ['Cmd.emptyline()', 'Method called when an empty line is entered in response to the prompt.'],
+      ['Cmd.cmdloop(intro)', 'Repeatedly issue a prompt, accept input, and dispatch to action methods.'],
+      ['Cmd.default(line)', 'Method called on an input line when the command prefix is not recognized.'],
+    ];
+    const analysis = analyseEntries('cmd', entries);
+    const stems = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'entry')
+      .map((candidate) => candidate.question().stem);
+    assert.ok(
+      stems.some((stem) => stem.includes('interprets the argument')),
+      stems.join(' | '),
+    );
+    assert.ok(!stems.some((stem) => /hooks method/.test(stem)), stems.join(' | '));
+    assert.ok(stems.includes('Which Cmd method is the hook method executed just after a command dispatch is finished?'), stems.join(' | '));
+    // An imperative whose object a participle follows ("Return e raised to the power x") still says what the entry does.
+    const cmath = analyseEntries('cmath', [
+      ['cmath.exp(x)', 'Return e raised to the power x, where e is the base of natural logarithms.'],
+      ['cmath.log10(x)', 'Return the base-10 logarithm of x.'],
+      ['cmath.sqrt(x)', 'Return the square root of x.'],
+      ['cmath.phase(x)', 'Return the phase of x as a float.'],
+    ]);
+    const answers = quizCandidates(cmath, quizPools(cmath), 'medium')
+      .filter((candidate) => candidate.kind === 'entry')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(answers.includes('exp'), answers.join(', '));
+  });
+
+  test('a short definition that ends on its own term ("ipv4first: Sets default order to ipv4first.") is circular; one that names it otherwise ("A list with class data.frame") is not', () => {
+    const analysis = analyseGlossary([
+      'ipv4first: Sets default order to ipv4first.',
+      'data frame: A list with class "data.frame".',
+      'File System: Manageable through the --allow-fs-read and --allow-fs-write flags.',
+    ]);
+    assert.equal(definitionOf(analysis, 'ipv4first'), undefined);
+    assert.ok(definitionOf(analysis, 'data frame'));
+    assert.equal(definitionOf(analysis, 'File System'), undefined);
+  });
+
+  test('an attribute described only by its type and default ("A flag, defaulting to true.") is no card', async () => {
+    const content = entriesContent('cmd', [
+      ['Cmd.use_rawinput', 'A flag, defaulting to true.'],
+      ['Cmd.ruler', 'The character used to draw separator lines under the help-message headers.'],
+      ['Cmd.cmdqueue', 'A list of queued input lines.'],
+    ]);
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'cmd', content, difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('Cmd.ruler'), terms.join(', '));
+    assert.ok(!terms.includes('Cmd.use_rawinput'), terms.join(', '));
+  });
+});
