@@ -483,6 +483,8 @@ function namingDefinition(
     if (!term) continue;
     const after = tokens[term.end + 1];
     if (after && !TERM_ENDINGS.has(after.text)) continue;
+    // "…is named openssl.cnf": the name is a file's, of which the term would be a piece.
+    if (after?.space === '' && /^[./_@:-]$/.test(after.text) && tokens[term.end + 2]?.space === '') continue;
     // "…three to six versions of each program, named Experimental, Unstable, Testing…": the first of a list
     // of names, which names the things together.
     if (after?.text === ',' && tokens[term.end + 2]?.pos === 'PROPN' && /^\p{Lu}/u.test(tokens[term.end + 2]?.text ?? '')) continue;

@@ -5300,4 +5300,19 @@ describe("Python's cmd and asyncio queues, Node's command line (held-out round 6
     assert.ok(terms.includes('Cmd.ruler'), terms.join(', '));
     assert.ok(!terms.includes('Cmd.use_rawinput'), terms.join(', '));
   });
+
+  test('a name that is a file\'s ("The default configuration file is named openssl.cnf") gives its first piece no definition', () => {
+    const analysis = analyseSection(
+      'OpenSSL',
+      [
+        'The default configuration file is named openssl.cnf but this can be changed with an environment variable.',
+        'The process that answers requests in the background is called a daemon.',
+      ].join(' '),
+    );
+    assert.ok(
+      !analysis.definitions.some((definition) => /^openssl$/i.test(definition.term)),
+      analysis.definitions.map((definition) => definition.term).join(', '),
+    );
+    assert.equal(definitionOf(analysis, 'daemon'), 'The process that answers requests in the background.');
+  });
 });
