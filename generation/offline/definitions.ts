@@ -834,11 +834,11 @@ const CIRCULAR_LEAD_WORDS = 4;
 const COPULAS = new Set(['is', 'are', 'refers', 'means']);
 /** How far into a definition "installation or removal of software" (under "software") names an action on its own term. */
 const ACTION_LEAD_WORDS = 6;
+const SHORT_CIRCLE_WORDS = 6;
 /**
  * "expression: An R expression, …" defines the term by itself; "statement: A statement is …" goes on to
  * define it. "software: Installation or removal of software from…" is what is done with the term.
  */
-const SHORT_CIRCLE_WORDS = 6;
 function isCircular(definition: Definition): boolean {
   const term = comparisonTokens(definition.term);
   const words = comparisonTokens(definition.text);

@@ -146,14 +146,14 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
   return `${phrase} ${joined(agreeing.slice(phrase === 'is like' ? 1 : 2))}`.replace(/\s+,/g, ',');
 }
 
+/** "A flag, defaulting to true.": an attribute's type and default, nothing of what it is for. */
+const ONLY_TYPE_AND_DEFAULT = /^an?\s+(?:flag|boolean|integer|string|number|list)\s*,?\s+default(?:s|ing)?\s+to\s+\S+\.?$/i;
+
 /**
  * "The unformatted error message.", "A one-character string used to separate fields.": an attribute
  * described by what it is, a noun phrase with no verb of its own ("The module.exports object is
  * created…" and "The excel class defines…" are sentences about it).
  */
-/** "A flag, defaulting to true.": an attribute's type and default, nothing of what it is for. */
-const ONLY_TYPE_AND_DEFAULT = /^an?\s+(?:flag|boolean|integer|string|number|list)\s*,?\s+default(?:s|ing)?\s+to\s+\S+\.?$/i;
-
 function attributeDescription(sentence: Sentence): string | undefined {
   const [first] = sentence.tokens;
   const said = (text: string) => asked(`is ${first?.lower ?? ''}${text.slice(first?.text.length ?? 0)}`);

@@ -387,12 +387,12 @@ const PACKAGE_STATISTICS = new Set(['popcon', 'size']);
 
 /**
  * A column a question can ask about: not a package list's statistics ("popcon" V:883, I:999; "size"
- * 1030), not one without a header, and one its header alone names ("port" twice, for a service and for its secure twin, says of
+ * 1030), and one its header alone names ("port" twice, for a service and for its secure twin, says of
  * neither which port is meant).
  */
 function isAskable(table: Table, columnIndex: number): boolean {
   const column = table.columns[columnIndex];
-  if (!column?.named) return false;
+  if (!column) return false;
   const header = column.header.trim().toLowerCase();
   if (PACKAGE_STATISTICS.has(header) || column.values.some((value) => POPCON.test(value.trim()))) return false;
   return table.columns.filter((other) => other.header.trim().toLowerCase() === header).length === 1;
