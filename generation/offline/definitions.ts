@@ -151,6 +151,11 @@ function withoutRestatedTerm(body: string, term: string): string {
   return restated ? capitaliseFirst(body.slice(restated[0].length)) : body;
 }
 
+/** "(main)", "(non-free-firmware)": the archive area a Debian package list gives after a package's name. */
+const ARCHIVE_AREA = /\s*\((?:main|contrib|non-free(?:-firmware)?)\)$/;
+/** "By adding", "With this option": a phrase of manner or means, no term. */
+const MANNER_LABEL = /^(?:by|with|without|through|via)\s+\p{Ll}/iu;
+
 /** A glossary line, and whether its body opens with a verb (see `opensWithVerb`). */
 type Labelled = { definition: Definition; command: boolean };
 
@@ -165,7 +170,8 @@ const HELD_BY_ENTRY = /\b(?:in|under)\s+(?:subdirectories\s+of\s+)?this\s+(?:fil
 
 function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
-  const term = match?.groups?.term?.trim() ?? '';
+  // "fwupd (main): Firmware update daemon…": a package list's archive area is no part of the package's name.
+  const term = match?.groups?.term?.trim().replace(ARCHIVE_AREA, '') ?? '';
   const stated = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
   const body = OWN_ENTRY_SUBJECT.test(stated) ? capitaliseFirst(stated.replace(OWN_ENTRY_SUBJECT, '')) : stated;
   // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of
@@ -177,8 +183,10 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
     /^(?:an?\s+)?(?:note|warning|tip|see)\b|\b(?:alert|warning|note|tip|caution|hint|reminder|implementation detail)$/i.test(term)
   )
     return undefined;
-  // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term.
-  if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `)) return undefined;
+  // "The sort is stable: …", "Let's take an example: …": a sentence as a lead-in, not a term; "By adding: …"
+  // a phrase of manner; "Vim -- Debian package", "…text editor -- The official upstream site…": a list
+  // of links, each a title and where it points.
+  if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `) || MANNER_LABEL.test(term) || /\s--\s/.test(`${term} ${stated}`)) return undefined;
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body)) return undefined;

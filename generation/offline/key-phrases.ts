@@ -551,6 +551,8 @@ const VAGUE_LEADS = new Set([
   'tiny',
   // "example addon", "example script": the one a text shows, no kind of thing of its own.
   'example',
+  // "the original API", "original contents": the one before a change, no kind of thing either.
+  'original',
   // Lemmas of "easiest", "greater": a phrase's key is made of lemmas.
   'easy',
   'great',

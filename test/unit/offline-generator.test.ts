@@ -5316,3 +5316,26 @@ describe("Python's cmd and asyncio queues, Node's command line (held-out round 6
     assert.equal(definitionOf(analysis, 'daemon'), 'The process that answers requests in the background.');
   });
 });
+
+describe("The Debian Reference's system tips and Node's deprecations (held-out round 62)", () => {
+  test('a package list\'s archive area is no part of the term ("fwupd (main)"); a phrase of manner ("By adding") and a list of links ("… -- Debian package") are no glossary lines', () => {
+    const analysis = analyseGlossary([
+      'gnome-firmware (main): GTK front end for the firmware update daemon.',
+      'By adding: Packadd! name line to the user vimrc file, these packages are placed on runtimepath.',
+      'vim-scripts -- Debian package: A collection of vim scripts.',
+      'Vim: The ubiquitous text editor -- The official upstream site of Vim and vim scripts.',
+      'firmware: The code or data loaded on the device attached to the target system.',
+    ]);
+    assert.equal(definitionOf(analysis, 'gnome-firmware'), 'GTK front end for the firmware update daemon.');
+    assert.equal(definitionOf(analysis, 'gnome-firmware (main)'), undefined);
+    assert.equal(definitionOf(analysis, 'By adding'), undefined);
+    assert.equal(definitionOf(analysis, 'vim-scripts -- Debian package'), undefined);
+    assert.equal(definitionOf(analysis, 'Vim'), undefined);
+    assert.ok(definitionOf(analysis, 'firmware'));
+  });
+
+  test('a phrase led by "original" ("the original API") names no concept', () => {
+    assert.ok(hasVagueLead('original api'));
+    assert.ok(!hasVagueLead('legacy url api'));
+  });
+});
