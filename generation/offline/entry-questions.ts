@@ -19,7 +19,14 @@ const MIN_WORDS = 4;
 const MAX_WORDS = 30;
 const OPTIONS = 4;
 
-type Entry = { prefix: string; member: string; kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception'; sentence: Sentence };
+type Entry = {
+  prefix: string;
+  member: string;
+  kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception';
+  sentence: Sentence;
+  /** The names of what it takes, from its signature ("which", "howmuch" of "POP3.top(which, howmuch)"). */
+  parameters: string[];
+};
 
 /** "Exception raised on compression errors", "Raised when…": an exception's entry, whatever its name ("zlib.error"). */
 const DESCRIBES_EXCEPTION = /^(?:exception\s+)?raised\b/i;
@@ -51,8 +58,46 @@ function entryOf(label: string, sentence: Sentence): Entry | undefined {
           : /\p{Lu}/u.test(prefix)
             ? 'method'
             : 'function';
-  return { prefix, member, kind, sentence };
+  const parameters = (/\((.*)\)/s.exec(label)?.[1] ?? '')
+    .split(',')
+    .map((parameter) => parameter.replace(/[[\]*\s]|=.*$/gs, ''))
+    .filter(Boolean);
+  return { prefix, member, kind, sentence, parameters };
 }
+
+/**
+ * "POP3.retr(which): Retrieve whole message number which…", "POP3.top(which, howmuch): …plus howmuch
+ * lines…": a description that says a parameter named by a word of the grammar ("which") reads as a
+ * garbled sentence once the signature is gone.
+ */
+function readsParameterAsWord(entry: Entry, does: string): boolean {
+  const words = new Set(does.toLowerCase().split(/[^\p{L}\d_]+/u));
+  // A web page's heading keeps no parameters ("POP3.retr()"): "which" before a stop is no relative pronoun.
+  if (DANGLING_WHICH.test(does)) return true;
+  return entry.parameters.some((parameter) => GRAMMAR_WORDS.has(parameter.toLowerCase()) && words.has(parameter.toLowerCase()));
+}
+const DANGLING_WHICH = /\bwhich\s*(?:[,.;:?]|$)/i;
+const GRAMMAR_WORDS: ReadonlySet<string> = new Set([
+  'which',
+  'what',
+  'that',
+  'from',
+  'to',
+  'as',
+  'in',
+  'is',
+  'for',
+  'with',
+  'by',
+  'of',
+  'on',
+  'if',
+  'or',
+  'and',
+  'how',
+  'when',
+  'where',
+]);
 
 /** "Return" → "returns", "Creates" → "creates", "Copy" → "copies": the verb as a question about a thing says it. */
 function thirdPerson(word: string): string {
@@ -314,7 +359,7 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     );
     return distinct.map((entry, index) => {
       const does = described[index];
-      return does && described.indexOf(does) === described.lastIndexOf(does) ? { ...entry, does } : entry;
+      return does && described.indexOf(does) === described.lastIndexOf(does) && !readsParameterAsWord(entry, does) ? { ...entry, does } : entry;
     });
   });
 }

@@ -140,13 +140,15 @@ const MAKING_WORDS = new Set([
   'gets',
   'for',
   'this',
+  'which',
+  'represents',
 ]);
 
 /**
  * "zlib.createDeflate: Creates and returns a new Deflate object.", "pprint.PrettyPrinter: Construct a
  * PrettyPrinter instance.", "URLError.reason: The reason for this error.", "mime.essence: Gets the
- * essence of the MIME.": a description that only says the entry makes or gives what it is named after
- * teaches nothing the term does not.
+ * essence of the MIME.", "chunk.Chunk: Class which represents a chunk.": a description that only says
+ * the entry makes or gives what it is named after teaches nothing the term does not.
  */
 function onlyMakesItself(term: string, definition: string): boolean {
   const name = term.toLowerCase();

@@ -5339,3 +5339,39 @@ describe("The Debian Reference's system tips and Node's deprecations (held-out r
     assert.ok(!hasVagueLead('legacy url api'));
   });
 });
+
+describe("Python's poplib and chunk references (held-out round 63)", () => {
+  test('a description that says a parameter named by a word of the grammar ("…message number which") describes no entry; nor does "Class which represents a chunk"', async () => {
+    const entries: Array<[string, string]> = [
+      ['POP3.retr(which)', 'Retrieve whole message number which, and set its seen flag.'],
+      ['POP3.getwelcome()', 'Returns the greeting string sent by the POP3 server.'],
+      ['POP3.rset()', 'Remove any deletion marks for the mailbox.'],
+      ['POP3.uidl(which)', 'Return message digest (unique id) list for the mailbox of the user.'],
+      ['POP3.dele(which)', 'Flag message number which for deletion on the server.'],
+    ];
+    const described = new Map(
+      describedEntries(analyseEntries('poplib', entries))
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+    assert.equal(described.get('retr'), undefined);
+    assert.equal(described.get('dele'), undefined);
+    assert.ok(described.get('getwelcome'));
+    // Without its parameters (a web page's heading), "which" before a stop still reads as a name, not a pronoun.
+    const bare = new Map(
+      describedEntries(analyseEntries('poplib', [['POP3.retr()', 'Retrieve whole message number which, and set its seen flag.'], ...entries.slice(1)]))
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+    assert.equal(bare.get('retr'), undefined);
+    const chunk = entriesContent('chunk', [
+      ['chunk.Chunk(file)', 'Class which represents a chunk.'],
+      ['Chunk.getname()', 'Returns the name (ID) of the chunk.'],
+      ['Chunk.tell()', 'Return the current position into the chunk.'],
+    ]);
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'chunk', content: chunk, difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('Chunk.tell'), terms.join(', '));
+    assert.ok(!terms.includes('chunk.Chunk'), terms.join(', '));
+  });
+});
