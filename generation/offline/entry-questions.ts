@@ -71,9 +71,9 @@ function entryOf(label: string, sentence: Sentence): Entry | undefined {
  * garbled sentence once the signature is gone.
  */
 function readsParameterAsWord(entry: Entry, does: string): boolean {
-  const words = new Set(does.toLowerCase().split(/[^\p{L}\d_]+/u));
   // A web page's heading keeps no parameters ("POP3.retr()"): "which" before a stop is no relative pronoun.
   if (DANGLING_WHICH.test(does)) return true;
+  const words = new Set(does.toLowerCase().split(/[^\p{L}\d_]+/u));
   return entry.parameters.some((parameter) => GRAMMAR_WORDS.has(parameter.toLowerCase()) && words.has(parameter.toLowerCase()));
 }
 const DANGLING_WHICH = /\bwhich\s*(?:[,.;:?]|$)/i;
