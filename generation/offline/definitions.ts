@@ -28,10 +28,11 @@ const MAX_TERM_WORDS = 6;
 /**
  * "Parameter module is a string with the name of the module to read", "The optional callback is a function
  * that is invoked after the message is sent", "The flags argument is an integer…": a function's parameter,
- * by its name or a role any function's may have, no concept ("the servers argument" names this API's).
+ * by its name or a role any function's may have, no concept ("the servers argument" names this API's);
+ * nor are "Multiple arguments" (…can be used to pass non-standard options), a count of them.
  */
 const PARAMETER_TERM =
-  /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
+  /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:multiple|several|additional|extra)\s+(?:argument|parameter)s?|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
 export const namesAParameter = (term: string) => PARAMETER_TERM.test(term);
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
@@ -113,7 +114,8 @@ const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 const SENSE_LEAD = /^as an? \p{L}+:\s*/iu;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
-const CLAUSE_LABEL = /^let['’]s\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)\s/i;
+/** "The sort is stable", "Let's take an example", "In summary this means": a sentence as a lead-in, no term. */
+const CLAUSE_LABEL = /^let['’]s\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)\s|\b(?:this|that|it)\s+(?:means|implies)$/i;
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
 const TERM_ENDINGS = new Set([',', '.', ';', ')', ':']);
@@ -153,6 +155,8 @@ function withoutRestatedTerm(body: string, term: string): string {
 
 /** "(main)", "(non-free-firmware)": the archive area a Debian package list gives after a package's name. */
 const ARCHIVE_AREA = /\s*\((?:main|contrib|non-free(?:-firmware)?)\)$/;
+/** Verbs an instruction opens with ("Add …", "Set …"), where a bullet's step may hold a "key: value" pair. */
+const STEP_VERBS = new Set(['add', 'append', 'insert', 'put', 'set', 'change', 'edit', 'replace', 'remove', 'delete', 'enable', 'disable', 'install', 'run']);
 /** "By adding", "With this option": a phrase of manner or means, no term. */
 const MANNER_LABEL = /^(?:by|with|without|through|via)\s+\p{Ll}/iu;
 
@@ -187,6 +191,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // a phrase of manner; "Vim -- Debian package", "…text editor -- The official upstream site…": a list
   // of links, each a title and where it points.
   if (CLAUSE_LABEL.test(term) || SENSE_LABEL.test(`${term} `) || MANNER_LABEL.test(term) || /\s--\s/.test(`${term} ${stated}`)) return undefined;
+  // "Bug meta-data - particularly affected versions - must be up to date": dashes around an aside, no term's.
+  if (/^[^:]*\s[–—-]\s/.test(block.text) && /\s[–—-]\s/.test(stated)) return undefined;
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
   if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body)) return undefined;
@@ -205,6 +211,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "`in`: is the signed certificate": a parameter named by a word of the language's grammar, no term.
   const [firstToken] = sentences.get(firstSentenceId)?.tokens ?? [];
   if (!/\s/.test(term) && firstToken?.stop === true && firstToken.lower === term.toLowerCase()) return undefined;
+  // "Add XS-Autobuild: yes into the header part of debian/control": a step, its object holding a colon
+  // ("Build dependencies: packages needed to build…" is a term however its first word reads).
+  if (/\s/.test(term) && /^\p{Ll}/u.test(stated) && firstToken?.pos === 'VERB' && STEP_VERBS.has(firstToken.lower)) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
   const definition: Definition = {
     term,

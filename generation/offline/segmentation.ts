@@ -308,12 +308,15 @@ const SHELL_PROMPT = /^\$\s/;
 /** One or two words without a sentence's end or a heading's number: a name a listing prints. */
 const isListedWord = (line: string) => wordCount(line) <= 2 && !TERMINAL.test(line) && !NUMBERED_HEADING.test(line);
 
+/** "154 May 6 10:43 .", "18 Jul 10 2008 Fedora": a long listing's size, date and name, which a name may end with a stop. */
+const LISTED_FILE = /^\d+\s+\p{Lu}\p{Ll}{2}\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4})\s+\S+$/u;
+
 /**
  * Console output under code: a traceback, an error message, a printed value, the interpreter's "..."
  * prompt alone on its line (a printed page drops what followed it); not a sentence.
  */
 const isOutputLine = (line: string) =>
-  /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b|\.\.\.$)/.test(line) || (line.length < 80 && !TERMINAL.test(line));
+  /^(?:Traceback|File\s+"|\w+(?:Error|Exception|Warning)\b|\.\.\.$)/.test(line) || LISTED_FILE.test(line) || (line.length < 80 && !TERMINAL.test(line));
 
 /** "rules, andDownload", "on theDownload", "Download thefile,": the button's first word run into the text. */
 const GLUED_BUTTON = /(?<=\p{L}|[,.;:])Download$|^Download\s+the(?=\p{L})/u;
@@ -391,7 +394,9 @@ function withoutScatteredButton(lines: readonly string[]): string[] {
   return kept.filter((line, index) => line !== '' || (lines[index] ?? '').trim() === '');
 }
 
-/** `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells. */
+/** "(Windows version) ", "(Unix only) ": what a description opens with to say which of an entry's variants it is. */
+const VARIANT = /^\([\p{Lu}][^()]{0,30}\)\s+/u;
+
 /** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
 const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+|@)/;
 
@@ -408,7 +413,8 @@ function entryHeading(line: string, next: string, afterBlank: boolean): string |
   // no code at all ("class numbers.Complex", a class labelled without parameters).
   if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim()) && !LABELLED_CLASS.test(line.trim()) && !describedCall(line, next))
     return undefined;
-  return signature !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine(next) ? signature : undefined;
+  // "(Unix version) Maps length bytes…": a description may open with which variant of the entry it is.
+  return signature !== undefined && /^\p{Lu}/u.test(next.replace(VARIANT, '')) && !isCodeLine(next) ? signature : undefined;
 }
 
 /**
@@ -556,6 +562,7 @@ function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[],
 }
 
 /**
+ * `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells;
  * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
  * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
  * `underClass`: the class whose methods the page before ended among.

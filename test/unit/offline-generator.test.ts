@@ -5375,3 +5375,88 @@ describe("Python's poplib and chunk references (held-out round 63)", () => {
     assert.ok(!terms.includes('chunk.Chunk'), terms.join(', '));
   });
 });
+
+describe("Python's ftplib and mmap references and the Developer's Reference on managing packages (held-out round 64)", () => {
+  test('a printed long listing\'s columns ("dr-xr-xr-x" / "3 ftp" / "ftp" / "18 Jul 10 2008 Fedora") are console output, no headings', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const page = [
+      'The FTP class supports the with statement, for example to list the server directory.',
+      '>>> with FTP("ftp1.at.proftpd.org") as ftp:',
+      '...',
+      'ftp.dir()',
+      "'230 Anonymous login ok, restrictions apply.'",
+      'dr-xr-xr-x',
+      '9 ftp',
+      'ftp',
+      '154 May 6 10:43 .',
+      'dr-xr-xr-x',
+      '5 ftp',
+      'ftp',
+      '4096 May 6 10:43 CentOS',
+      'dr-xr-xr-x',
+      '3 ftp',
+      'ftp',
+      '18 Jul 10 2008 Fedora',
+      '>>>',
+      '',
+      'Changed in version 3.2: Support for the with statement was added.',
+    ].join('\n');
+    const { blocks, code } = segmentText(page, false, true);
+    assert.deepEqual(
+      blocks.filter((block) => block.kind === 'heading').map((block) => block.text),
+      [],
+    );
+    assert.ok(code.includes('18 Jul 10 2008 Fedora'), code.join(' | '));
+    assert.ok(!blocks.some((block) => /May 6|ftp$/.test(block.text)), blocks.map((block) => block.text).join(' | '));
+  });
+
+  test('a class whose description opens with its variant ("(Unix version) Maps…") heads its entry, and its methods printed by their bare names follow it', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'class mmap.mmap(fileno, length, flags=MAP_SHARED, prot=PROT_WRITE|PROT_READ, access=ACCESS_DEFAULT[, offset])',
+      '(Unix version) Maps length bytes from the file specified by the file descriptor fileno, and returns a mmap object.',
+      'Memory-mapped file objects support the following methods:',
+      'find(sub[, start[, end]])',
+      'Returns the lowest index in the object where the subsequence sub is found.',
+      'tell()',
+      'Returns the current position of the file pointer.',
+    ].join('\n\n');
+    const headings = segmentText(text, false)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text.replace(/\(.*$/s, ''));
+    assert.deepEqual(
+      headings.filter((heading) => heading.startsWith('mmap.')),
+      ['mmap.mmap', 'mmap.find', 'mmap.tell'],
+    );
+  });
+
+  test('"Multiple arguments" (…can be used to pass non-standard options) is a count of parameters, no answer to a purpose question', () => {
+    const text = [
+      'Multiple arguments can be used to pass non-standard options to the NLST command.',
+      'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
+      'The depth argument can be used to limit how deep the inspection of nested objects goes.',
+      'The colors argument can be used to style the output with ANSI color codes.',
+    ].join(' ');
+    const analysis = analyse({ title: 'ftplib', text, outline: [{ kind: 'section', index: 0, title: 'ftplib', text }] });
+    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'purpose')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(answers.includes('constructorOpt argument'), answers.join(' | '));
+    assert.ok(!answers.some((answer) => /multiple/i.test(answer)), answers.join(' | '));
+  });
+
+  test('no card from a step cut at its colon ("Add XS-Autobuild: yes into…"), an aside between dashes ("Bug meta-data - particularly affected versions - must…") or "In summary this means"', () => {
+    const analysis = analyseGlossary([
+      'co-maintainer - A developer listed in the Uploaders field who shares the maintenance of a package.',
+      '• Add XS-Autobuild: yes into the header part of debian/control;',
+      '• Bug meta-data - particularly affected versions - must be up to date.',
+      '• Build dependencies: packages needed to build the source package;',
+      'In summary this means: The only influence that a package being in testing has on a new version of the same package is that the new version might go in easier.',
+    ]);
+    assert.equal(definitionOf(analysis, 'Add XS-Autobuild'), undefined);
+    assert.equal(definitionOf(analysis, 'Bug meta-data'), undefined);
+    assert.equal(definitionOf(analysis, 'In summary this means'), undefined);
+    assert.ok(definitionOf(analysis, 'Build dependencies'), analysis.definitions.map((definition) => definition.term).join(', '));
+    assert.ok(definitionOf(analysis, 'co-maintainer'), analysis.definitions.map((definition) => definition.term).join(', '));
+  });
+});
