@@ -187,7 +187,8 @@ const balanced = (text: string) => {
  */
 /** A property named by its dot (".searchParams"), camel-cased as code names are; ".bashrc" is a file's name. */
 const PROPERTY_ACCESS = /(?:^|\s)\.\p{Ll}+\p{Lu}\w*/u;
-const QUOTES_A_NAME = /^(?:What does "[^"]+" mean|Which statement about "[^"]+" is true)\?$/;
+/** A quoted name, or a table's description ("Which file is described as "list of configuration files"?"), which may open in lower case. */
+const QUOTES_A_NAME = /^(?:What does "[^"]+" mean|Which statement about "[^"]+" is true|What is the [^"]+ for ".+"|Which [^"]+ is described as ".+")\?$/s;
 
 export function wellFormednessViolations(stem: string, options: readonly string[]): QualityViolation[] {
   const violations: QualityViolation[] = [];

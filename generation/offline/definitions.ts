@@ -156,7 +156,23 @@ function withoutRestatedTerm(body: string, term: string): string {
 /** "(main)", "(non-free-firmware)": the archive area a Debian package list gives after a package's name. */
 const ARCHIVE_AREA = /\s*\((?:main|contrib|non-free(?:-firmware)?)\)$/;
 /** Verbs an instruction opens with ("Add …", "Set …"), where a bullet's step may hold a "key: value" pair. */
-const STEP_VERBS = new Set(['add', 'append', 'insert', 'put', 'set', 'change', 'edit', 'replace', 'remove', 'delete', 'enable', 'disable', 'install', 'run']);
+const STEP_VERBS = new Set([
+  'try',
+  'add',
+  'append',
+  'insert',
+  'put',
+  'set',
+  'change',
+  'edit',
+  'replace',
+  'remove',
+  'delete',
+  'enable',
+  'disable',
+  'install',
+  'run',
+]);
 /** "By adding", "With this option": a phrase of manner or means, no term. */
 const MANNER_LABEL = /^(?:by|with|without|through|via)\s+\p{Ll}/iu;
 
@@ -214,6 +230,15 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "Add XS-Autobuild: yes into the header part of debian/control": a step, its object holding a colon
   // ("Build dependencies: packages needed to build…" is a term however its first word reads).
   if (/\s/.test(term) && /^\p{Ll}/u.test(stated) && firstToken?.pos === 'VERB' && STEP_VERBS.has(firstToken.lower)) return undefined;
+  // "documentation packages: no special requirements", "interpreter program packages: compatible
+  // interpreter must be available": what a case requires, no meaning ("ECONNREFUSED: No connection
+  // could be made…", with a verb, says what the error is).
+  const tokens = bodyTokens(sentences.get(firstSentenceId));
+  const verb = tokens.find((token) => token.pos === 'AUX' || token.pos === 'VERB');
+  if ((/^no\s/i.test(stated) && !verb) || verb?.lower === 'must') return undefined;
+  // "no-private-update: When using the refspec capability, git normally updates the private ref…": what
+  // happens without the entry, which the next sentence says it turns off.
+  if (/^(?:when|if)\b[^.]*\b(?:normally|by default)\b/i.test(stated)) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
   const definition: Definition = {
     term,
@@ -223,7 +248,6 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
     sentenceId: firstSentenceId,
     quote: block.text,
   };
-  const tokens = bodyTokens(sentences.get(firstSentenceId));
   if (!HELD_BY_ENTRY.test(body) && definesAnotherSubject(tokens, term)) return undefined;
   if (isWordList(term, tokens)) return undefined;
   return { definition, command: opensWithVerb(tokens) };
@@ -575,6 +599,7 @@ function appositiveDefinition(sentence: Sentence, spans: readonly Span[]): { ter
 
 const CLAUSE_BREAKS = new Set([';', ':', '–', '—']);
 const EXAMPLE_TAIL = /,?\s*(?:for (?:instance|example)|e\.g\.|as follows)\s*[.:]?\s*$/i;
+const ANNOUNCED_REST = /\b(?:is|are|was|were)\s+as follows\s*[.:]?\s*$/i;
 const CLAUSE_OPENERS = new Set(['PRON', 'AUX', 'VERB', 'ADV']);
 const LONG_BODY_WORDS = 15;
 
@@ -658,7 +683,8 @@ function fromSentence(sentence: Sentence): Definition | undefined {
   const copula = copulaDefinition(sentence, spans);
   if (copula) {
     // "…separated by commas, for instance:" announces an example the card does not show.
-    const body = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body))).replace(EXAMPLE_TAIL, '');
+    const clause = joinTokens(tokens.slice(copula.body, firstClauseEnd(tokens, copula.body)));
+    const body = clause.replace(EXAMPLE_TAIL, '');
     const key = phraseKey(tokens, copula.term);
     const general = isGenericPhrase(key) && !definesAKind(tokens, copula.term, copula.body);
     // "A type is a subclass of another type if any instance of…" says when a relation holds, not what a type is.
@@ -666,7 +692,10 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     const conditional = tokens.some(
       (token, index) => index > copula.body && token.pos === 'SCONJ' && CONDITIONS.has(token.lower) && !CLAUSE_NAMES.has(tokens[index + 1]?.lemma ?? ''),
     );
-    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !isPointing(body) && !NOT_TERMS.has(key)) return made(copula.term, body);
+    // "…ERE and the meanings of the extensions are as follows.": a clause whose rest is the list below.
+    const announcing = ANNOUNCED_REST.test(clause);
+    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !announcing && !isPointing(body) && !NOT_TERMS.has(key))
+      return made(copula.term, body);
   }
   const naming = namingDefinition(sentence, spans);
   if (!naming || isGenericPhrase(phraseKey(tokens, naming.term))) return undefined;

@@ -398,6 +398,14 @@ function isAskable(table: Table, columnIndex: number): boolean {
   return table.columns.filter((other) => other.header.trim().toLowerCase() === header).length === 1;
 }
 
+/**
+ * "description of contents", "description of the extended match rule": a column of descriptions, a
+ * phrase ("list of configuration files", "match installed packages") that reads as a name in no
+ * stem ("Which file has the description of contents list of…?", "What is the regex formula of match
+ * installed packages?"): a question quotes it.
+ */
+const describes = (header: string) => /^(?:description|meaning|contents?|explanation)\b/i.test(header.trim());
+
 function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): Candidate[] {
   const keyColumn = table.columns[table.keyColumn];
   if (!keyColumn) return [];
@@ -429,7 +437,7 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
           position: position + columnIndex,
           fact,
           question: () => ({
-            stem: `What is the ${header} of ${key}?`,
+            stem: describes(keyColumn.header) ? `What is the ${header} for "${key}"?` : `What is the ${header} of ${key}?`,
             answer: makeOption(value, { family, value: column.numbers[rowIndex], group, units: new Set([table.unit]) }),
             pools: [{ family, options: pools.columns.get(`${table.id}:${columnIndex}`) ?? [] }],
             ...shared(),
@@ -444,7 +452,9 @@ function tableCandidates({ analysis, pools, difficulty }: Build, table: Table): 
           position: position + 50 + columnIndex,
           fact,
           question: () => ({
-            stem: `Which ${lowerFirstUnlessAcronym(keyColumn.header)} has the ${header} ${value}?`,
+            stem: describes(column.header)
+              ? `Which ${lowerFirstUnlessAcronym(keyColumn.header)} is described as "${value}"?`
+              : `Which ${lowerFirstUnlessAcronym(keyColumn.header)} has the ${header} ${value}?`,
             answer: makeOption(key, { family: keyFamily, group, units: new Set([table.unit]) }),
             pools: [{ family: keyFamily, options: pools.columns.get(`${table.id}:${table.keyColumn}`) ?? [] }],
             ...shared(),

@@ -5460,3 +5460,72 @@ describe("Python's ftplib and mmap references and the Developer's Reference on m
     assert.ok(definitionOf(analysis, 'co-maintainer'), analysis.definitions.map((definition) => definition.term).join(', '));
   });
 });
+
+describe("The Debian Reference's package management and gitremote-helpers (held-out round 65)", () => {
+  test('a column of descriptions ("description of contents", "description of the extended match rule") is quoted in the stem, which then reads as a question', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const { wellFormednessViolations } = await import('../../generation/quality.ts');
+    const table = (title: string, rows: ReadonlyArray<readonly string[]>) =>
+      `<div class="table"><p class="title"><b>${title}</b></p><table><thead><tr>${(rows[0] ?? []).map((cell) => `<th>${cell}</th>`).join('')}</tr></thead><tbody>${rows
+        .slice(1)
+        .map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
+        .join('')}</tbody></table></div>`;
+    const files = table('Table 2.20. The notable files created by dpkg', [
+      ['file', 'description of contents'],
+      ['/var/lib/dpkg/info/package_name.conffiles', 'list of configuration files. (user modifiable)'],
+      ['/var/lib/dpkg/info/package_name.list', 'list of files and directories installed by the package'],
+      ['/var/lib/dpkg/info/package_name.md5sums', 'list of MD5 hash values for files installed by the package'],
+      ['/var/lib/dpkg/info/package_name.preinst', 'package script to be run before the package installation'],
+      ['/var/lib/dpkg/info/package_name.postinst', 'package script to be run after the package installation'],
+    ]);
+    const formulas = table('Table 2.11. List of the aptitude regex formula', [
+      ['description of the extended match rule', 'regex formula'],
+      ['match on package name', '~nregex_name'],
+      ['match installed packages', '~i'],
+      ['match essential packages', '~E'],
+      ['match packages declaring a broken dependency', '~b'],
+      ['match removed but not purged packages', '~c'],
+    ]);
+    const prose = '<p>The package management system keeps its state in files of its own, and aptitude searches the packages by a formula of its own.</p>';
+    const analysis = analyse(
+      htmlToContent(
+        `<html><head><title>Package management</title></head><body><h1>Package management</h1>${prose}<h2>Files</h2>${prose}${files}<h2>Formulas</h2>${prose}${formulas}</body></html>`,
+        'https://docs.example/ch02.html',
+      ),
+    );
+    const questions = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'cell' || candidate.kind === 'row')
+      .map((candidate) => candidate.question());
+    const stems = questions.map((question) => question.stem);
+    assert.ok(stems.includes('Which file is described as "list of configuration files. (user modifiable)"?'), stems.join(' | '));
+    assert.ok(stems.includes('What is the regex formula for "match installed packages"?'), stems.join(' | '));
+    assert.ok(!stems.some((stem) => /has the description of contents|formula of match/.test(stem)), stems.join(' | '));
+    for (const question of questions) assert.deepEqual(wellFormednessViolations(question.stem, []), [], question.stem);
+  });
+
+  test('no card from "as follows" announcing the rest, an instruction ("Try to upgrade step wise: …"), a requirement ("no special requirements", "… must be available") or what happens without the entry ("When using …, git normally …")', () => {
+    const analysis = analyseGlossary([
+      'The apt command is a high-level commandline interface for package management.',
+      '',
+      'The aptitude regex formula is mutt-like extended ERE and the meanings of the aptitude specific special match rule extensions are as follows.',
+      '',
+      '• Try to upgrade step wise: oldstable → stable → testing → unstable.',
+      '',
+      '• documentation packages: no special requirements',
+      '• ECONNREFUSED (Connection refused): No connection could be made because the target machine actively refused it.',
+      '• interpreter program packages: compatible interpreter must be available',
+      '• Build dependencies: packages needed to build the source package;',
+      '',
+      'no-private-update: When using the refspec capability, git normally updates the private ref on successful push. This update is disabled when the remote-helper outputs this capability.',
+      '',
+      'check-connectivity: Can guarantee that when a clone is requested, the received pack is self contained and is connected.',
+    ]);
+    const terms = analysis.definitions.map((definition) => definition.term).join(', ');
+    assert.ok(definitionOf(analysis, 'apt command'), terms);
+    assert.ok(definitionOf(analysis, 'Build dependencies'), terms);
+    assert.ok(definitionOf(analysis, 'check-connectivity'), terms);
+    assert.ok(definitionOf(analysis, 'ECONNREFUSED (Connection refused)') ?? definitionOf(analysis, 'ECONNREFUSED'), terms);
+    for (const term of ['aptitude regex formula', 'Try to upgrade step wise', 'documentation packages', 'interpreter program packages', 'no-private-update'])
+      assert.equal(definitionOf(analysis, term), undefined, term);
+  });
+});
