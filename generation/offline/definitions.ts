@@ -155,6 +155,10 @@ function withoutRestatedTerm(body: string, term: string): string {
 
 /** "(main)", "(non-free-firmware)": the archive area a Debian package list gives after a package's name. */
 const ARCHIVE_AREA = /\s*\((?:main|contrib|non-free(?:-firmware)?)\)$/;
+/** "$SYSTEMD_OFFLINE=[0|1]", "$SYSTEMD_BUS_TIMEOUT=SECS": an environment variable and the values it takes. */
+const ENVIRONMENT_VARIABLE = /^(\$[A-Z][A-Z\d_]+)=\S+$/;
+/** "$SYSTEMD_PROC_CMDLINE": an environment variable a list describes is a term however code-like its name. */
+const NAMED_VARIABLE = /^\$[A-Z][A-Z\d_]+$/;
 /** Verbs an instruction opens with ("Add …", "Set …"), where a bullet's step may hold a "key: value" pair. */
 const STEP_VERBS = new Set([
   'try',
@@ -191,12 +195,14 @@ const HELD_BY_ENTRY = /\b(?:in|under)\s+(?:subdirectories\s+of\s+)?this\s+(?:fil
 function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
   // "fwupd (main): Firmware update daemon…": a package list's archive area is no part of the package's name.
-  const term = match?.groups?.term?.trim().replace(ARCHIVE_AREA, '') ?? '';
+  const named = match?.groups?.term?.trim().replace(ARCHIVE_AREA, '') ?? '';
+  // "$SYSTEMD_OFFLINE=[0|1]": a list of environment variables gives each with the values it takes.
+  const term = named.replace(ENVIRONMENT_VARIABLE, '$1');
   const stated = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
   const body = OWN_ENTRY_SUBJECT.test(stated) ? capitaliseFirst(stated.replace(OWN_ENTRY_SUBJECT, '')) : stated;
   // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of
   // values or a title's parts, no one term.
-  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^\p{L}/u.test(term)) return undefined;
+  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^[\p{L}$]/u.test(term)) return undefined;
   // "Note on…", "A note on commit messages", "Portability alert", "CPython implementation detail": the label of a remark beside the text, not a term.
   if (
     NOT_TERMS.has(term.toLowerCase()) ||
@@ -236,9 +242,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const tokens = bodyTokens(sentences.get(firstSentenceId));
   const verb = tokens.find((token) => token.pos === 'AUX' || token.pos === 'VERB');
   if ((/^no\s/i.test(stated) && !verb) || verb?.lower === 'must') return undefined;
-  // "no-private-update: When using the refspec capability, git normally updates the private ref…": what
-  // happens without the entry, which the next sentence says it turns off.
-  if (/^(?:when|if)\b[^.]*\b(?:normally|by default)\b/i.test(stated)) return undefined;
+  // "no-private-update: When using the refspec capability, git normally updates the private ref…",
+  // "$SYSTEMD_TMPFILES_FORCE_SUBVOL: If unset, v/q/Q lines will…": what happens without the entry.
+  if (/^(?:when|if)\b[^.]*\b(?:normally|by default)\b|^if unset\b/i.test(stated)) return undefined;
   const firstSentence = /^.{20,}?[.!?](?=\s+\p{Lu})/su.exec(body)?.[0];
   const definition: Definition = {
     term,
@@ -730,7 +736,7 @@ const isProse = (definition: Definition) =>
   !FRAGMENT_START.test(definition.text) &&
   !(definition.origin === 'glossary' && (isParameterName(definition.term) || CAMEL_CASE.test(definition.term))) &&
   !isKeyBinding(definition.term) &&
-  !NOTATION_IN_TERM.test(definition.term) &&
+  (!NOTATION_IN_TERM.test(definition.term) || NAMED_VARIABLE.test(definition.term)) &&
   !hasVagueLead(definition.key) &&
   !hasVagueLead(comparisonKey(definition.term)) &&
   !NOT_A_DEFINITION_START.test(definition.text) &&

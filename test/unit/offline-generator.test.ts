@@ -5529,3 +5529,28 @@ describe("The Debian Reference's package management and gitremote-helpers (held-
       assert.equal(definitionOf(analysis, term), undefined, term);
   });
 });
+
+describe("systemd's list of environment variables (held-out round 65, after its first rules)", () => {
+  test('a listed environment variable ("$SYSTEMD_FSTAB — if set, use this path…") is a term, named without the values it takes; "If unset, …" says what happens without it', async () => {
+    const markdown = [
+      '# Known Environment Variables',
+      '',
+      'A number of systemd components take additional runtime parameters via environment variables.',
+      '',
+      '* `$SYSTEMD_PROC_CMDLINE` — if set, the contents are used as the kernel command line instead of the actual one in `/proc/cmdline`.',
+      '',
+      '* `$SYSTEMD_FSTAB` — if set, use this path instead of `/etc/fstab`. Only useful for debugging.',
+      '',
+      '* `$SYSTEMD_EMOJI=0` — if set, tools such as `systemd-analyze security` will not output graphical smiley emojis, but ASCII alternatives instead.',
+      '',
+      '* `$SYSTEMD_TMPFILES_FORCE_SUBVOL` — if unset, `v`/`q`/`Q` lines will create subvolumes only if the OS itself is installed into a subvolume.',
+      '',
+    ].join('\n');
+    const analysis = analyse(await markdownContent('ENVIRONMENT.md', markdown));
+    const terms = analysis.definitions.map((definition) => definition.term).join(', ');
+    assert.equal(definitionOf(analysis, '$SYSTEMD_FSTAB'), 'If set, use this path instead of /etc/fstab. Only useful for debugging.');
+    assert.ok(definitionOf(analysis, '$SYSTEMD_EMOJI'), terms);
+    assert.ok(definitionOf(analysis, '$SYSTEMD_PROC_CMDLINE'), terms);
+    assert.equal(definitionOf(analysis, '$SYSTEMD_TMPFILES_FORCE_SUBVOL'), undefined, terms);
+  });
+});
