@@ -29,10 +29,11 @@ const MAX_TERM_WORDS = 6;
  * "Parameter module is a string with the name of the module to read", "The optional callback is a function
  * that is invoked after the message is sent", "The flags argument is an integer…": a function's parameter,
  * by its name or a role any function's may have, no concept ("the servers argument" names this API's);
- * nor are "Multiple arguments" (…can be used to pass non-standard options), a count of them.
+ * nor are "Multiple arguments" (…can be used to pass non-standard options), a count of them, or "The
+ * arguments are the username and the password…", a function's all.
  */
 const PARAMETER_TERM =
-  /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|(?:multiple|several|additional|extra)\s+(?:argument|parameter)s?|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
+  /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|arguments|(?:multiple|several|additional|extra)\s+(?:argument|parameter)s?|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
 export const namesAParameter = (term: string) => PARAMETER_TERM.test(term);
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
@@ -85,6 +86,8 @@ const NOT_TERMS = new Set([
   'values',
   'return value',
   'arguments',
+  // "Availability: Linux >= 2.6.36 with glibc >= 2.13": where an entry runs, a notice.
+  'availability',
   'addendum',
   'side note',
   'aside',
@@ -114,8 +117,8 @@ const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 const SENSE_LEAD = /^as an? \p{L}+:\s*/iu;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
-/** "The sort is stable", "Let's take an example", "In summary this means": a sentence as a lead-in, no term. */
-const CLAUSE_LABEL = /^let['’]s\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)\s|\b(?:this|that|it)\s+(?:means|implies)$/i;
+/** "The sort is stable", "Let's take an example", "Please define flags types like this", "In summary this means": a sentence as a lead-in, no term. */
+const CLAUSE_LABEL = /^(?:let['’]s|please)\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)\s|\b(?:this|that|it)\s+(?:means|implies)$/i;
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
 const TERM_ENDINGS = new Set([',', '.', ';', ')', ':']);

@@ -137,10 +137,14 @@ const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
  * A verb in its base form after "and": tagged one, or a word that reads as one before an article, a
  * preposition ("check for cycles") or a pronoun it takes ("return it").
  */
+/** "…to get and set…": the verb after "and" joins an infinitive ("back to binary and return…" joins no verb). */
+const joinsInfinitive = (tokens: readonly Token[], index: number) => tokens[index - 2]?.pos === 'VERB' && tokens[index - 3]?.lower === 'to';
+
 const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
   (token.pos === 'VERB' ||
-    (token.pos === 'NOUN' &&
+    // "…and close the connection": a verb the tagger read as an adjective before its object.
+    ((token.pos === 'NOUN' || token.pos === 'ADJ') &&
       readsAsVerb(token.lower) &&
       (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of') || OBJECT_PRONOUNS.has(next?.lower ?? ''))));
 
@@ -255,7 +259,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "otherwise" goes on saying what the entry does.
   const joining = (token: Token | undefined) => token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';';
   const agreeing = rest.map((token, index) =>
-    index > 1 && joining(rest[index - 1]) && isJoinedVerb(token, rest[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token,
+    index > 1 && joining(rest[index - 1]) && !joinsInfinitive(rest, index) && isJoinedVerb(token, rest[index + 1])
+      ? { ...token, text: thirdPerson(token.text) }
+      : token,
   );
   const words = coordinated ? [{ ...second, text: thirdPerson(second.text), space: ' ' }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? joiner : ''}${words.map((token) => token.space + token.text).join('')}`;

@@ -5554,3 +5554,38 @@ describe("systemd's list of environment variables (held-out round 65, after its 
     assert.equal(definitionOf(analysis, '$SYSTEMD_TMPFILES_FORCE_SUBVOL'), undefined, terms);
   });
 });
+
+describe("Python's smtplib, resource and site references and systemd's coding style (held-out round 66)", () => {
+  test('every verb joined to the first agrees with the entry ("terminates … and closes the connection"), but not one joined to an infinitive ("supports to get and set")', () => {
+    const entries: Array<[string, string]> = [
+      ['SMTP.quit()', 'Terminate the SMTP session and close the connection.'],
+      ['SMTP.docmd(cmd)', 'Send a command cmd to the server.'],
+      ['SMTP.verify(address)', 'Check the validity of an address on this server using SMTP VRFY.'],
+      ['SMTP.prlimit(pid)', 'Combines two calls in one function and supports to get and set the limits of an arbitrary process.'],
+      ['SMTP.starttls()', 'Put the SMTP connection in TLS (Transport Layer Security) mode.'],
+      ['SMTP.a2b_uu(string)', 'Convert a single line of uuencoded data back to binary and return the binary data.'],
+    ];
+    const described = new Map(
+      describedEntries(analyseEntries('smtplib', entries))
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+    assert.equal(described.get('quit'), 'terminates the SMTP session and closes the connection');
+    assert.equal(described.get('prlimit'), 'combines two calls in one function and supports to get and set the limits of an arbitrary process');
+    assert.equal(described.get('a2b_uu'), 'converts a single line of uuencoded data back to binary and returns the binary data');
+  });
+
+  test('no card for "The arguments are…", "Availability: Linux >= 2.6.36…" or "Please define flags types like this: …"', () => {
+    const analysis = analyseGlossary([
+      'dependency resolution: The process of determining which version of a dependency to install.',
+      '',
+      'The arguments are the username and the password to authenticate with.',
+      '',
+      'Availability: Linux >= 2.6.36 with glibc >= 2.13.',
+      '',
+      'Please define flags types like this: I.e. use an enum for it, if possible.',
+    ]);
+    const terms = analysis.definitions.map((definition) => definition.term);
+    assert.deepEqual(terms, ['dependency resolution']);
+  });
+});
