@@ -85,8 +85,14 @@ export function pagesAsText(pages: readonly string[]): string[] {
     page.splice(page.lastIndexOf(last) + 1, 0, ...carried);
     cleaned[index] = joinHyphenated(page);
   }
-  return restoreHyphens(cleaned.map((lines) => lines.join('\n')));
+  return restoreHyphens(cleaned.map((lines) => lines.join('\n').replace(SPLIT_PLURAL, '$1s')));
 }
+
+/**
+ * "Get the ACL s for mailbox": a plural's "s" printed in another font than the acronym it ends (the
+ * page's "<code>ACL</code>s"), which the layout's reading sets apart.
+ */
+const SPLIT_PLURAL = /(?<![\p{L}\p{N}_])(\p{Lu}{2,}) s(?=[\s.,;:)]|$)/gmu;
 
 /** "debian-handbook", "dpkg-buildpackage": a compound written with a hyphen between two words. */
 const COMPOUND = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)-(\p{Ll}[\p{L}\p{N}]*)(?![\p{L}\p{N}_-])/gu;

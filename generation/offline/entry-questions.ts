@@ -137,8 +137,14 @@ const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
  * A verb in its base form after "and": tagged one, or a word that reads as one before an article, a
  * preposition ("check for cycles") or a pronoun it takes ("return it").
  */
-/** "…to get and set…": the verb after "and" joins an infinitive ("back to binary and return…" joins no verb). */
-const joinsInfinitive = (tokens: readonly Token[], index: number) => tokens[index - 2]?.pos === 'VERB' && tokens[index - 3]?.lower === 'to';
+/**
+ * "…to get and set…": the verb after "and" joins an infinitive ("back to binary and return…" joins no
+ * verb); "…to represent date and time in a locale-specific way": a noun the tagger did not read as a
+ * verb, after a noun and before a preposition, joins that noun.
+ */
+const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
+  (tokens[index - 2]?.pos === 'VERB' && tokens[index - 3]?.lower === 'to') ||
+  (tokens[index]?.pos !== 'VERB' && tokens[index - 2]?.pos === 'NOUN' && tokens[index + 1]?.pos === 'ADP');
 
 const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
@@ -259,7 +265,7 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "otherwise" goes on saying what the entry does.
   const joining = (token: Token | undefined) => token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';';
   const agreeing = rest.map((token, index) =>
-    index > 1 && joining(rest[index - 1]) && !joinsInfinitive(rest, index) && isJoinedVerb(token, rest[index + 1])
+    index > 1 && joining(rest[index - 1]) && !joinsNoVerbOfTheEntry(rest, index) && isJoinedVerb(token, rest[index + 1])
       ? { ...token, text: thirdPerson(token.text) }
       : token,
   );
@@ -329,6 +335,30 @@ function saysAllOf(description: string, does: string): boolean {
   return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does)} `);
 }
 
+/** "LC_COLLATE": the prefix a family of constants shares. */
+const familyPrefix = (entry: Entry) => /^([\p{Lu}\d]+)_/u.exec(entry.member)?.[1];
+
+/**
+ * "LC_COLLATE", "LC_NUMERIC" beside "CODESET", "T_FMT": constants named with a prefix enough of them
+ * share are a family of their own (locale's categories beside nl_langinfo's codes), each asked among
+ * its own family only.
+ */
+function constantFamilies(entries: Entry[]): Entry[][] {
+  if (entries[0]?.kind !== 'constant') return [entries];
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    const prefix = familyPrefix(entry);
+    if (prefix) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  const familyOf = (entry: Entry) => {
+    const prefix = familyPrefix(entry);
+    return prefix && (counts.get(prefix) ?? 0) >= OPTIONS ? prefix : '';
+  };
+  const families = new Map<string, Entry[]>();
+  for (const entry of entries) families.set(familyOf(entry), [...(families.get(familyOf(entry)) ?? []), entry]);
+  return [...families.values()];
+}
+
 /** An entry of the reference and, when it opens with what it does, that as a question asks it ("returns …"). */
 export type DescribedEntry = Entry & { does?: string };
 
@@ -352,7 +382,7 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  return [...groups.values()].map((entries) => {
+  return [...groups.values()].flatMap(constantFamilies).map((entries) => {
     // Overloads ("new URLSearchParams()" thrice) are one entry with several descriptions: none is the answer alone.
     const members = entries.map((entry) => entry.member);
     const distinct = entries.filter((entry) => members.indexOf(entry.member) === members.lastIndexOf(entry.member));

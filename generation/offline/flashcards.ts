@@ -79,13 +79,16 @@ function rowCandidates(analysis: Analysis): Candidate[] {
     .filter((candidate) => candidate.term && candidate.definition);
 }
 
+/** "xdrlib.ConversionError: Class derived from Error.", "Subclass of OSError.": the class it comes from, nothing of what it is for. */
+const ONLY_ITS_BASE = /^(?:an?\s+)?(?:(?:class|exception)\s+(?:derived|inherited)\s+from|subclass\s+of)\s+[\w.]+\.?$/i;
+
 /** A reference's entry by its name, with what its first sentence says it does: what a reader of an API learns first. */
 function entryCandidates(analysis: Analysis): Candidate[] {
   return describedEntries(analysis)
     .flat()
     .flatMap((entry) => {
       const term = `${entry.prefix}.${entry.member}`;
-      if (!entry.does || onlyMakesItself(term, entry.sentence.text)) return [];
+      if (!entry.does || onlyMakesItself(term, entry.sentence.text) || ONLY_ITS_BASE.test(entry.sentence.text)) return [];
       return [
         {
           term,

@@ -5589,3 +5589,53 @@ describe("Python's smtplib, resource and site references and systemd's coding st
     assert.deepEqual(terms, ['dependency resolution']);
   });
 });
+
+describe("Python's imaplib, locale and xdrlib references (held-out round 67)", () => {
+  test('a noun after "and" before a preposition ("represent date and time in…") is no verb to agree, a verb before its object is ("…and close the connection")', () => {
+    const entries: Array<[string, string]> = [
+      ['locale.D_T_FMT', 'Get a string that can be used as a format string for time.strftime() to represent date and time in a locale-specific way.'],
+      ['locale.quit()', 'Terminate the session and close the connection.'],
+    ];
+    const described = new Map(
+      describedEntries(analyseEntries('locale', entries))
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+    assert.equal(
+      described.get('D_T_FMT'),
+      'gets a string that can be used as a format string for time.strftime to represent date and time in a locale-specific way',
+    );
+    assert.equal(described.get('quit'), 'terminates the session and closes the connection');
+  });
+
+  test("constants named with a prefix enough of them share (locale's LC_ categories) are asked among their own family, not among nl_langinfo's codes", () => {
+    const entries: Array<[string, string]> = [
+      ['locale.LC_CTYPE', 'Locale category for the character type functions.'],
+      ['locale.LC_COLLATE', 'Locale category for sorting strings.'],
+      ['locale.LC_TIME', 'Locale category for the formatting of time.'],
+      ['locale.LC_NUMERIC', 'Locale category for formatting numbers.'],
+      ['locale.CODESET', 'Get a string with the name of the character encoding used in the selected locale.'],
+      ['locale.T_FMT', 'Get a string that can be used as a format string for time.strftime() to represent a time.'],
+      ['locale.D_FMT', 'Get a string that can be used as a format string for time.strftime() to represent a date.'],
+      ['locale.RADIXCHAR', 'Get the radix character (decimal dot, decimal comma, etc.).'],
+    ];
+    const families = describedEntries(analyseEntries('locale', entries)).map((family) => family.map((entry) => entry.member).sort());
+    assert.deepEqual(families.sort(), [
+      ['CODESET', 'D_FMT', 'RADIXCHAR', 'T_FMT'],
+      ['LC_COLLATE', 'LC_CTYPE', 'LC_NUMERIC', 'LC_TIME'],
+    ]);
+  });
+
+  test('no card for a class described only by its base ("Class derived from Error.")', async () => {
+    const content = entriesContent('xdrlib', [
+      ['xdrlib.ConversionError(msg)', 'Class derived from Error.'],
+      ['xdrlib.Packer()', 'The class for packing data into XDR representation.'],
+      ['Packer.get_buffer()', 'Returns the current pack buffer as a string.'],
+      ['Packer.reset()', 'Resets the pack buffer to the empty string.'],
+    ]);
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'xdrlib', content, difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('Packer.reset'), terms.join(', '));
+    assert.ok(!terms.includes('xdrlib.ConversionError'), terms.join(', '));
+  });
+});

@@ -40,4 +40,11 @@ describe('PDF page text', () => {
     assert.equal(runningTitle(pages.map((page) => printedPage(page.split('\n').slice(1).join('\n')))), undefined);
     assert.equal(runningTitle(pages.slice(0, 2)), undefined, 'two pages are too few to tell a running header');
   });
+
+  test('a plural\'s "s" the layout set apart from its acronym ("the ACL s", "ANNOTATION s") is joined to it again (held-out round 67)', () => {
+    const [page] = pagesAsText([
+      'Get the ACL s for mailbox. Set ANNOTATION s for mailbox.\nPacks a fixed length string, s. The URL s\nA TCP socket is opened.',
+    ]);
+    assert.equal(page, 'Get the ACLs for mailbox. Set ANNOTATIONs for mailbox.\nPacks a fixed length string, s. The URLs\nA TCP socket is opened.');
+  });
 });
