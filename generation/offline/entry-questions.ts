@@ -133,19 +133,19 @@ export function namesItself(member: string, description: string): boolean {
 
 /** "…and return it": a pronoun as the object of the word before it makes that word a verb. */
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
+
+/**
+ * "…supports to get and set…", "…a format string to represent date and time in…": after an infinitive,
+ * "and" joins words inside it, not another verb of the entry ("…back to binary and return…" has no
+ * infinitive, "to binary" being no verb).
+ */
+const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
+  tokens.slice(0, index - 1).some((token, at) => token.lower === 'to' && tokens[at + 1]?.pos === 'VERB');
+
 /**
  * A verb in its base form after "and": tagged one, or a word that reads as one before an article, a
  * preposition ("check for cycles") or a pronoun it takes ("return it").
  */
-/**
- * "…to get and set…": the verb after "and" joins an infinitive ("back to binary and return…" joins no
- * verb); "…to represent date and time in a locale-specific way": a noun the tagger did not read as a
- * verb, after a noun and before a preposition, joins that noun.
- */
-const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
-  (tokens[index - 2]?.pos === 'VERB' && tokens[index - 3]?.lower === 'to') ||
-  (tokens[index]?.pos !== 'VERB' && tokens[index - 2]?.pos === 'NOUN' && tokens[index + 1]?.pos === 'ADP');
-
 const isJoinedVerb = (token: Token, next: Token | undefined) =>
   token.lower === token.lemma &&
   (token.pos === 'VERB' ||

@@ -5591,7 +5591,7 @@ describe("Python's smtplib, resource and site references and systemd's coding st
 });
 
 describe("Python's imaplib, locale and xdrlib references (held-out round 67)", () => {
-  test('a noun after "and" before a preposition ("represent date and time in…") is no verb to agree, a verb before its object is ("…and close the connection")', () => {
+  test('after an infinitive "and" joins no verb of the entry ("to represent date and time in…"), while a verb before its object agrees ("…and close the connection")', () => {
     const entries: Array<[string, string]> = [
       ['locale.D_T_FMT', 'Get a string that can be used as a format string for time.strftime() to represent date and time in a locale-specific way.'],
       ['locale.quit()', 'Terminate the session and close the connection.'],
