@@ -179,17 +179,17 @@ const balanced = (text: string) => {
   return quotes && depth === 0 && quoting === 0;
 };
 
+/** A property named by its dot (".searchParams"), camel-cased as code names are; ".bashrc" is a file's name. */
+const PROPERTY_ACCESS = /(?:^|\s)\.\p{Ll}+\p{Lu}\w*/u;
+/** A quoted name, or a table's description ("Which file is described as "list of configuration files"?"), which may open in lower case. */
+const QUOTES_A_NAME = /^(?:What does "[^"]+" mean|Which statement about "[^"]+" is true|What is the [^"]+ for ".+"|Which [^"]+ is described as ".+")\?$/s;
+
 /**
  * What makes a question unfit whatever generated it (issue 11's lint): a stem that is no sentence (a
  * fragment cut from a broken line, unbalanced quotes or brackets, code), a blank that asks for a
  * section or example number, a term of one or two characters, options that are code or fragments.
  * Lint is not the judgement of a reader; it catches what was seen failing.
  */
-/** A property named by its dot (".searchParams"), camel-cased as code names are; ".bashrc" is a file's name. */
-const PROPERTY_ACCESS = /(?:^|\s)\.\p{Ll}+\p{Lu}\w*/u;
-/** A quoted name, or a table's description ("Which file is described as "list of configuration files"?"), which may open in lower case. */
-const QUOTES_A_NAME = /^(?:What does "[^"]+" mean|Which statement about "[^"]+" is true|What is the [^"]+ for ".+"|Which [^"]+ is described as ".+")\?$/s;
-
 export function wellFormednessViolations(stem: string, options: readonly string[]): QualityViolation[] {
   const violations: QualityViolation[] = [];
   const quoted = /"(.+)"/s.exec(stem)?.[1] ?? stem;
