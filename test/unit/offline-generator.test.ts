@@ -95,6 +95,12 @@ const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, 
   return { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
 };
 const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => analyse(entriesContent(title, entries));
+/** Sentences stating what an API's own parameters are for, beside which a sentence under test is read. */
+const PARAMETER_PURPOSES = [
+  'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
+  'The depth argument can be used to limit how deep the inspection of nested objects goes.',
+  'The colors argument can be used to style the output with ANSI color codes.',
+];
 /** A Markdown page as the service extracts an uploaded one (its heading levels in typed blocks). */
 async function markdownContent(fileName: string, markdown: string): Promise<ExtractedContent> {
   const workDir = await mkdtemp(join(tmpdir(), 'markdown-'));
@@ -102,9 +108,9 @@ async function markdownContent(fileName: string, markdown: string): Promise<Extr
   await writeFile(path, markdown);
   return parseMarkdown(path, { workDir, fileName });
 }
-/** The analysis of one printed page whose blocks pdf.js typed (code font, prose, headings). */
 /** A printed page of plain text (a PDF read without typed blocks), titled. */
 const printedPage = (title: string, text: string): ExtractedContent => ({ title, text, outline: [{ kind: 'page', index: 0, text }] });
+/** The analysis of one printed page whose blocks pdf.js typed (code font, prose, headings). */
 const analysePrintedPage = (title: string, blocks: ReadonlyArray<readonly [ContentBlock['kind'], string]>) => {
   const text = blocks.map(([, block]) => block).join('\n');
   return analyse({ ...printedPage(title, text), blocks: blocks.map(([kind, block]) => ({ kind, text: block, page: 1 })) });
@@ -122,6 +128,13 @@ const clozeQuestions = (analysis: ReturnType<typeof analyse>, difficulty: Diffic
 /** The stems of the blanks a section of these sentences offers at `difficulty`. */
 const clozeStems = (title: string, sentences: readonly string[], difficulty: Difficulty) =>
   clozeQuestions(analyseSection(title, sentences.join(' ')), difficulty).map((question) => question.stem);
+/** The answers of the purpose questions a section of these sentences offers at medium. */
+const purposeAnswers = (title: string, sentences: readonly string[]) => {
+  const analysis = analyseSection(title, sentences.join(' '));
+  return quizCandidates(analysis, quizPools(analysis), 'medium')
+    .filter((candidate) => candidate.kind === 'purpose')
+    .map((candidate) => candidate.question().answer.text);
+};
 
 /** The false statements the "which statement is true" questions of one section offer. */
 function falseStatements(title: string, section: string, statements: readonly string[]): string[] {
@@ -4879,16 +4892,10 @@ describe("Git's core tutorial and repository layout, Node's util page (held-out 
   });
 
   test('a purpose question whose answer is any function\'s parameter by its role ("optional callback argument") is not asked', () => {
-    const text = [
+    const answers = purposeAnswers('Util', [
       'The optional callback argument can be used to replace the logging function with a different function.',
-      'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
-      'The depth argument can be used to limit how deep the inspection of nested objects goes.',
-      'The colors argument can be used to style the output with ANSI color codes.',
-    ].join(' ');
-    const analysis = analyse({ title: 'Util', text, outline: [{ kind: 'section', index: 0, title: 'Util', text }] });
-    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'purpose')
-      .map((candidate) => candidate.question().answer.text);
+      ...PARAMETER_PURPOSES,
+    ]);
     assert.ok(answers.includes('constructorOpt argument'), answers.join(' | '));
     assert.ok(!answers.some((answer) => answer.includes('callback')), answers.join(' | '));
   });
@@ -5431,16 +5438,7 @@ describe("Python's ftplib and mmap references and the Developer's Reference on m
   });
 
   test('"Multiple arguments" (…can be used to pass non-standard options) is a count of parameters, no answer to a purpose question', () => {
-    const text = [
-      'Multiple arguments can be used to pass non-standard options to the NLST command.',
-      'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
-      'The depth argument can be used to limit how deep the inspection of nested objects goes.',
-      'The colors argument can be used to style the output with ANSI color codes.',
-    ].join(' ');
-    const analysis = analyse({ title: 'ftplib', text, outline: [{ kind: 'section', index: 0, title: 'ftplib', text }] });
-    const answers = quizCandidates(analysis, quizPools(analysis), 'medium')
-      .filter((candidate) => candidate.kind === 'purpose')
-      .map((candidate) => candidate.question().answer.text);
+    const answers = purposeAnswers('ftplib', ['Multiple arguments can be used to pass non-standard options to the NLST command.', ...PARAMETER_PURPOSES]);
     assert.ok(answers.includes('constructorOpt argument'), answers.join(' | '));
     assert.ok(!answers.some((answer) => /multiple/i.test(answer)), answers.join(' | '));
   });
