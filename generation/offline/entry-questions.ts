@@ -162,6 +162,8 @@ const isJoinedVerb = (token: Token, next: Token | undefined) =>
  */
 const NOTICE =
   /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
+/** "Set all the above parameters at once": what the entries printed before it set, which a question or card does not show. */
+const POINTS_ABOVE = /\bthe\s+above\b/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
 const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 
@@ -233,7 +235,8 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // full stop kept two sentences together; a question asks by one.
   if (/\.\s+\p{Lu}/u.test(sentence.text)) return undefined;
   const [first, ...rest] = sentence.tokens;
-  if (!first || !/^\p{Lu}/u.test(first.text) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text)) return undefined;
+  if (!first || !/^\p{Lu}/u.test(first.text) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text) || POINTS_ABOVE.test(sentence.text))
+    return undefined;
   // "Using auto with Flag results in integers that are powers of two": a gerund is the subject of a note, no verb of the entry's.
   if (first.lower.endsWith('ing') && first.lower !== first.lemma) return undefined;
   // "Like gettext(), but…" before "like" read as a verb.

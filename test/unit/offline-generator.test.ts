@@ -5637,3 +5637,23 @@ describe("Python's imaplib, locale and xdrlib references (held-out round 67)", (
     assert.ok(!terms.includes('xdrlib.ConversionError'), terms.join(', '));
   });
 });
+
+describe("Python's aifc reference (held-out round 69)", () => {
+  test('an entry described by "all the above parameters" describes nothing a question or card shows', () => {
+    const entries: Array<[string, string]> = [
+      ['aifc.setnchannels(nchannels)', 'Specify the number of channels in the audio file.'],
+      ['aifc.setsampwidth(width)', 'Specify the size in bytes of audio samples.'],
+      ['aifc.setframerate(rate)', 'Specify the sampling frequency in frames per second.'],
+      ['aifc.setparams(nchannels, sampwidth, framerate, comptype, compname)', 'Set all the above parameters at once.'],
+      ['aifc.open(file, mode=None)', 'Open an AIFF or AIFF-C file and return an object instance with methods that are described below.'],
+    ];
+    const described = new Map(
+      describedEntries(analyseEntries('aifc', entries))
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+    assert.equal(described.get('setparams'), undefined);
+    assert.ok(described.get('setframerate'));
+    assert.ok(described.get('open'));
+  });
+});
