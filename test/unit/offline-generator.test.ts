@@ -95,6 +95,18 @@ const entriesContent = (title: string, entries: ReadonlyArray<readonly [string, 
   return { title, text: outline.map((entry) => entry.text).join('\n\n'), outline };
 };
 const analyseEntries = (title: string, entries: ReadonlyArray<readonly [string, string]>) => analyse(entriesContent(title, entries));
+/** The terms of the medium flashcards such a reference gives. */
+async function entryCardTerms(title: string, entries: ReadonlyArray<readonly [string, string]>): Promise<string[]> {
+  const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: title, content: entriesContent(title, entries), difficulty: 'medium' });
+  return set.cards.map((card) => card.term);
+}
+/** What each entry of such a reference is described as doing ("returns …"), by its member's name. */
+const describedBy = (title: string, entries: ReadonlyArray<readonly [string, string]>) =>
+  new Map(
+    describedEntries(analyseEntries(title, entries))
+      .flat()
+      .map((entry) => [entry.member, entry.does]),
+  );
 /** Sentences stating what an API's own parameters are for, beside which a sentence under test is read. */
 const PARAMETER_PURPOSES = [
   'The constructorOpt argument is useful for hiding implementation details of error generation from the user.',
@@ -5114,13 +5126,11 @@ describe("Python's simple statements and Node's test runner (held-out round 58)"
   });
 
   test('an attribute described only by its own name ("URLError.reason: The reason for this error.") is no card; one that says what it holds ("HTTPError.code") is', async () => {
-    const content = entriesContent('urllib.error', [
+    const terms = await entryCardTerms('urllib.error', [
       ['URLError.reason', 'The reason for this error.'],
       ['HTTPError.code', 'An HTTP status code as defined in RFC 2616.'],
       ['HTTPError.headers', 'The HTTP response headers for the HTTP request that caused the HTTPError.'],
     ]);
-    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'urllib.error', content, difficulty: 'medium' });
-    const terms = set.cards.map((card) => card.term);
     assert.ok(terms.includes('HTTPError.code'), terms.join(', '));
     assert.ok(!terms.includes('URLError.reason'), terms.join(', '));
   });
@@ -5297,13 +5307,11 @@ describe("Python's cmd and asyncio queues, Node's command line (held-out round 6
   });
 
   test('an attribute described only by its type and default ("A flag, defaulting to true.") is no card', async () => {
-    const content = entriesContent('cmd', [
+    const terms = await entryCardTerms('cmd', [
       ['Cmd.use_rawinput', 'A flag, defaulting to true.'],
       ['Cmd.ruler', 'The character used to draw separator lines under the help-message headers.'],
       ['Cmd.cmdqueue', 'A list of queued input lines.'],
     ]);
-    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'cmd', content, difficulty: 'medium' });
-    const terms = set.cards.map((card) => card.term);
     assert.ok(terms.includes('Cmd.ruler'), terms.join(', '));
     assert.ok(!terms.includes('Cmd.use_rawinput'), terms.join(', '));
   });
@@ -5356,28 +5364,18 @@ describe("Python's poplib and chunk references (held-out round 63)", () => {
       ['POP3.uidl(which)', 'Return message digest (unique id) list for the mailbox of the user.'],
       ['POP3.dele(which)', 'Flag message number which for deletion on the server.'],
     ];
-    const described = new Map(
-      describedEntries(analyseEntries('poplib', entries))
-        .flat()
-        .map((entry) => [entry.member, entry.does]),
-    );
+    const described = describedBy('poplib', entries);
     assert.equal(described.get('retr'), undefined);
     assert.equal(described.get('dele'), undefined);
     assert.ok(described.get('getwelcome'));
     // Without its parameters (a web page's heading), "which" before a stop still reads as a name, not a pronoun.
-    const bare = new Map(
-      describedEntries(analyseEntries('poplib', [['POP3.retr()', 'Retrieve whole message number which, and set its seen flag.'], ...entries.slice(1)]))
-        .flat()
-        .map((entry) => [entry.member, entry.does]),
-    );
+    const bare = describedBy('poplib', [['POP3.retr()', 'Retrieve whole message number which, and set its seen flag.'], ...entries.slice(1)]);
     assert.equal(bare.get('retr'), undefined);
-    const chunk = entriesContent('chunk', [
+    const terms = await entryCardTerms('chunk', [
       ['chunk.Chunk(file)', 'Class which represents a chunk.'],
       ['Chunk.getname()', 'Returns the name (ID) of the chunk.'],
       ['Chunk.tell()', 'Return the current position into the chunk.'],
     ]);
-    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'chunk', content: chunk, difficulty: 'medium' });
-    const terms = set.cards.map((card) => card.term);
     assert.ok(terms.includes('Chunk.tell'), terms.join(', '));
     assert.ok(!terms.includes('chunk.Chunk'), terms.join(', '));
   });
@@ -5563,11 +5561,7 @@ describe("Python's smtplib, resource and site references and systemd's coding st
       ['SMTP.starttls()', 'Put the SMTP connection in TLS (Transport Layer Security) mode.'],
       ['SMTP.a2b_uu(string)', 'Convert a single line of uuencoded data back to binary and return the binary data.'],
     ];
-    const described = new Map(
-      describedEntries(analyseEntries('smtplib', entries))
-        .flat()
-        .map((entry) => [entry.member, entry.does]),
-    );
+    const described = describedBy('smtplib', entries);
     assert.equal(described.get('quit'), 'terminates the SMTP session and closes the connection');
     assert.equal(described.get('prlimit'), 'combines two calls in one function and supports to get and set the limits of an arbitrary process');
     assert.equal(described.get('a2b_uu'), 'converts a single line of uuencoded data back to binary and returns the binary data');
@@ -5594,11 +5588,7 @@ describe("Python's imaplib, locale and xdrlib references (held-out round 67)", (
       ['locale.D_T_FMT', 'Get a string that can be used as a format string for time.strftime() to represent date and time in a locale-specific way.'],
       ['locale.quit()', 'Terminate the session and close the connection.'],
     ];
-    const described = new Map(
-      describedEntries(analyseEntries('locale', entries))
-        .flat()
-        .map((entry) => [entry.member, entry.does]),
-    );
+    const described = describedBy('locale', entries);
     assert.equal(
       described.get('D_T_FMT'),
       'gets a string that can be used as a format string for time.strftime to represent date and time in a locale-specific way',
@@ -5625,14 +5615,12 @@ describe("Python's imaplib, locale and xdrlib references (held-out round 67)", (
   });
 
   test('no card for a class described only by its base ("Class derived from Error.")', async () => {
-    const content = entriesContent('xdrlib', [
+    const terms = await entryCardTerms('xdrlib', [
       ['xdrlib.ConversionError(msg)', 'Class derived from Error.'],
       ['xdrlib.Packer()', 'The class for packing data into XDR representation.'],
       ['Packer.get_buffer()', 'Returns the current pack buffer as a string.'],
       ['Packer.reset()', 'Resets the pack buffer to the empty string.'],
     ]);
-    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'xdrlib', content, difficulty: 'medium' });
-    const terms = set.cards.map((card) => card.term);
     assert.ok(terms.includes('Packer.reset'), terms.join(', '));
     assert.ok(!terms.includes('xdrlib.ConversionError'), terms.join(', '));
   });
@@ -5647,11 +5635,7 @@ describe("Python's aifc reference (held-out round 69)", () => {
       ['aifc.setparams(nchannels, sampwidth, framerate, comptype, compname)', 'Set all the above parameters at once.'],
       ['aifc.open(file, mode=None)', 'Open an AIFF or AIFF-C file and return an object instance with methods that are described below.'],
     ];
-    const described = new Map(
-      describedEntries(analyseEntries('aifc', entries))
-        .flat()
-        .map((entry) => [entry.member, entry.does]),
-    );
+    const described = describedBy('aifc', entries);
     assert.equal(described.get('setparams'), undefined);
     assert.ok(described.get('setframerate'));
     assert.ok(described.get('open'));
