@@ -162,6 +162,8 @@ const ARCHIVE_AREA = /\s*\((?:main|contrib|non-free(?:-firmware)?)\)$/;
 const ENVIRONMENT_VARIABLE = /^(\$[A-Z][A-Z\d_]+)=\S+$/;
 /** "$SYSTEMD_PROC_CMDLINE": an environment variable a list describes is a term however code-like its name. */
 const NAMED_VARIABLE = /^\$[A-Z][A-Z\d_]+$/;
+/** "`nonce` nonce": a protocol's field by its name and the value it holds, which the page names alike. */
+const FIELD_AND_VALUE = /^(\S+)\s+\1$/i;
 /** Verbs an instruction opens with ("Add …", "Set …"), where a bullet's step may hold a "key: value" pair. */
 const STEP_VERBS = new Set([
   'try',
@@ -200,7 +202,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // "fwupd (main): Firmware update daemon…": a package list's archive area is no part of the package's name.
   const named = match?.groups?.term?.trim().replace(ARCHIVE_AREA, '') ?? '';
   // "$SYSTEMD_OFFLINE=[0|1]": a list of environment variables gives each with the values it takes.
-  const term = named.replace(ENVIRONMENT_VARIABLE, '$1');
+  const term = named.replace(ENVIRONMENT_VARIABLE, '$1').replace(FIELD_AND_VALUE, '$1');
   const stated = match?.groups?.body?.trim().replace(SENSE_LEAD, '') ?? '';
   const body = OWN_ENTRY_SUBJECT.test(stated) ? capitaliseFirst(stated.replace(OWN_ENTRY_SUBJECT, '')) : stated;
   // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of

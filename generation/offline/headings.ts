@@ -64,7 +64,7 @@ const BOX_LABELS = new Set([
  * manual page's "NOTES", in its sections' capitals, is a section of the page.
  */
 const ADMONITION = /^(?:notes?|warning|tip|caution|important|hint|attention|danger)$/i;
-const isAdmonition = (label: string) => ADMONITION.test(label) && label !== 'NOTES';
+export const isAdmonition = (label: string) => ADMONITION.test(label) && label !== 'NOTES';
 /**
  * "Section 8.2.5, “Automatic Network Configuration for": a cross-reference, or a line that stops on a word
  * that needs more or inside a quotation; a straight quote left open is the odd one ('"name"' is closed).

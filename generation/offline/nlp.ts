@@ -155,11 +155,16 @@ export function joinTokens(tokens: readonly Token[]): string {
 }
 
 const verbReadings = new Map<string, boolean>();
+/**
+ * "tokenize", "memoize", "stringify": a word made a verb by its ending, which the tagger's lexicon does not
+ * hold ("size" and "prize" are too short to be made so).
+ */
+const MADE_VERB = /^\p{Ll}{3,}(?:ize|ify)$/u;
 /** Whether a word can be a verb: the tagger reads it as one after "to" ("to process it", "to parse it"). */
 export function readsAsVerb(word: string): boolean {
   let reading = verbReadings.get(word);
   if (reading === undefined) {
-    reading = parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB';
+    reading = MADE_VERB.test(word) || parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB';
     verbReadings.set(word, reading);
   }
   return reading;

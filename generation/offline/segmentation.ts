@@ -2,7 +2,7 @@ import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
 import { readsAsVerb } from './nlp.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
-import { isSignature, opensWithCallout } from './headings.ts';
+import { isAdmonition, isSignature, opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -593,8 +593,9 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     const joined = collapseWhitespace(open.lines.join(' '));
     const heading = open.kind === 'prose' && (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
     if (joined) blocks.push({ kind: heading ? 'heading' : open.kind, text: joined });
-    // "The following methods are overridden from the base class implementation:" leads into the class's methods.
-    if (heading && !joined.endsWith(':')) className = undefined;
+    // "The following methods are overridden from the base class implementation:" leads into the class's methods,
+    // and a "Note" boxed inside the class's description ends nothing.
+    if (heading && !joined.endsWith(':') && !isAdmonition(joined)) className = undefined;
     open = undefined;
   };
 

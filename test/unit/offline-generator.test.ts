@@ -5641,3 +5641,56 @@ describe("Python's aifc reference (held-out round 69)", () => {
     assert.ok(described.get('open'));
   });
 });
+
+describe("Python's lzma and tokenize references and gitprotocol-pack (held-out round 70)", () => {
+  test('a "Note" boxed inside a class\'s description does not end the class: its methods printed by their bare names after it are entries', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'class lzma.LZMACompressor(format=FORMAT_XZ, check=-1, preset=None, filters=None)',
+      'Create a compressor object, which can be used to compress data incrementally.',
+      'Note',
+      'In addition to being more CPU-intensive, compression with higher presets also requires much more memory.',
+      'compress(data)',
+      'Compress data (a bytes object), returning a bytes object containing compressed data for at least part of the input.',
+      'flush()',
+      'Finish the compression process, returning a bytes object containing any data stored in the internal buffers.',
+    ].join('\n\n');
+    const headings = segmentText(text, false)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text.replace(/\(.*$/s, ''));
+    assert.deepEqual(
+      headings.filter((heading) => /^(?:lzma|LZMACompressor)\./.test(heading)),
+      ['lzma.LZMACompressor', 'LZMACompressor.compress', 'LZMACompressor.flush'],
+    );
+  });
+
+  test('a verb made by its ending ("Tokenize a source…", "Memoize…") says what an entry does, though the tagger does not know it', () => {
+    const described = describedBy('tokenize', [
+      ['tokenize.generate_tokens(readline)', 'Tokenize a source reading unicode strings instead of bytes.'],
+      ['tokenize.untokenize(iterable)', 'Converts tokens back into Python source code.'],
+      ['tokenize.open(filename)', 'Open a file in read only mode using the encoding detected by the module.'],
+    ]);
+    assert.equal(described.get('generate_tokens'), 'tokenizes a source reading unicode strings instead of bytes');
+    assert.ok(described.get('untokenize'));
+  });
+  test('a field named with the value it holds ("`nonce` nonce: The nonce string…") makes no term of the name doubled', () => {
+    const analysis = analyseGlossary([
+      'pushee url: The repository URL the user who ran git push intended to push into.',
+      'nonce nonce: The nonce string the receiving repository asked the pushing user to include in the certificate, to prevent replay attacks.',
+    ]);
+    assert.ok(
+      !analysis.definitions.some((definition) => /nonce nonce/i.test(definition.term)),
+      analysis.definitions.map((definition) => definition.term).join(' | '),
+    );
+  });
+  test('an entry described by the shape of what it returns, its own name among the members ("Return a pair (response, date).") makes no card', async () => {
+    const terms = await entryCardTerms('nntplib', [
+      ['NNTP.date()', 'Return a pair (response, date).'],
+      ['NNTP.help()', 'Send a HELP command and return a pair (response, list), where list is the help text.'],
+      ['NNTP.quit()', 'Send a QUIT command and close the connection.'],
+      ['NNTP.getwelcome()', 'Return the welcome message sent by the server in reply to the initial connection.'],
+    ]);
+    assert.ok(!terms.includes('NNTP.date'), terms.join(' | '));
+    assert.ok(terms.includes('NNTP.help'), terms.join(' | '));
+  });
+});
