@@ -924,9 +924,12 @@ function opensWithDoing(text: string): boolean {
 const FRAGMENT_START = /^[\p{L}-]+,\s/u;
 /** "tagValue", "octetName": a name from code, as a reference manual lists its parameters. */
 const CAMEL_CASE = /\p{Ll}\p{Lu}/u;
-/** "X is useful for…", "X is used to…", "X is often…": a quality or a use of X, not what X is. */
+/**
+ * "X is useful for…", "X is used to…", "X is often…", "Path objects are traversable using the / operator…":
+ * a quality or a use of X, not what X is ("Reliable transmission of…" names a thing).
+ */
 const QUALITY =
-  /^(?:useful|used|usable|able|possible|available|necessary|important|required|responsible|optional|worth|often|usually|always|never|also|only|not)\b/i;
+  /^(?:useful|used|usable|able|possible|available|necessary|important|required|responsible|optional|worth|often|usually|always|never|also|only|not|\p{L}{3,}[ai]ble\s+(?:using|by|with|via|through|from|in|on|for|to|as)\b)\b/iu;
 /** A parameter named in capitals and what it must hold ("VALUE must be…", "LEN is…"): an API's rules, not a definition. */
 const SHOUTED = /\b[A-Z]{3,}\s+(?:must|will|contains|should|indicates)\b/;
 /** A parameter's name as a reference manual prints it ("der len", "ivalue", "str size"): words English never uses. */

@@ -131,8 +131,11 @@ export function namesItself(member: string, description: string): boolean {
   );
 }
 
-/** "…and return it": a pronoun as the object of the word before it makes that word a verb. */
-const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
+/**
+ * "…and return it", "…and check their CRC's": a pronoun as the object of the word before it, or opening
+ * its object, makes that word a verb.
+ */
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'its', 'their']);
 
 /**
  * "…supports to get and set…", "…a format string to represent date and time in…": after an infinitive,
@@ -144,13 +147,15 @@ const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
 
 /**
  * A verb in its base form after "and": tagged one, or a word that reads as one before an article, a
- * preposition ("check for cycles") or a pronoun it takes ("return it").
+ * preposition ("check for cycles") or a pronoun it takes ("return it"). After a verb already joined, an
+ * "and" more often joins the parts of its object ("…and check their CRC's and file headers"): only a word
+ * before such an opening of an object is a verb there.
  */
-const isJoinedVerb = (token: Token, next: Token | undefined) =>
+const isJoinedVerb = (token: Token, next: Token | undefined, afterJoinedVerb = false) =>
   token.lower === token.lemma &&
-  (token.pos === 'VERB' ||
+  ((token.pos === 'VERB' && !afterJoinedVerb) ||
     // "…and close the connection": a verb the tagger read as an adjective before its object.
-    ((token.pos === 'NOUN' || token.pos === 'ADJ') &&
+    ((token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'VERB') &&
       readsAsVerb(token.lower) &&
       (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of') || OBJECT_PRONOUNS.has(next?.lower ?? ''))));
 
@@ -267,11 +272,12 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "…; return a Differ-style delta", "…, otherwise return False": a verb after a semicolon or an
   // "otherwise" goes on saying what the entry does.
   const joining = (token: Token | undefined) => token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';';
-  const agreeing = rest.map((token, index) =>
-    index > 1 && joining(rest[index - 1]) && !joinsNoVerbOfTheEntry(rest, index) && isJoinedVerb(token, rest[index + 1])
-      ? { ...token, text: thirdPerson(token.text) }
-      : token,
-  );
+  let joinedVerbs = coordinated ? 1 : 0;
+  const agreeing = rest.map((token, index) => {
+    if (index <= 1 || !joining(rest[index - 1]) || joinsNoVerbOfTheEntry(rest, index) || !isJoinedVerb(token, rest[index + 1], joinedVerbs > 0)) return token;
+    joinedVerbs += 1;
+    return { ...token, text: thirdPerson(token.text) };
+  });
   const words = coordinated ? [{ ...second, text: thirdPerson(second.text), space: ' ' }, ...agreeing.slice(2)] : agreeing;
   const text = `${thirdPerson(first.text)}${coordinated ? joiner : ''}${words.map((token) => token.space + token.text).join('')}`;
   return asked(text);
@@ -333,9 +339,11 @@ const RUNS_ON = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))\.\s+\p{Ll}/u;
  * repeats allowed, of combinations_with_replacement: an entry whose description goes on from the stem's
  * words fits the question as well, so it is no wrong option. (Words shared out of order are not enough:
  * dropwhile "drops elements … as long as the predicate is true" is a fair wrong option for takewhile.)
+ * An attribute asked as what it "is" ("is the final path component") is fitted by one described as that
+ * and more ("The final path component, without its suffix").
  */
 function saysAllOf(description: string, does: string): boolean {
-  return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does)} `);
+  return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does.replace(/^is\s+/, ''))} `);
 }
 
 /** "LC_COLLATE": the prefix a family of constants shares. */

@@ -937,8 +937,10 @@ export function indexPhrases(sentences: readonly PhraseSentence[], context: Phra
         !isIdentifier(display, tally.count) &&
         // "returns False", "Returns cls": an entry's result read as a phrase; "buffer buffer": a word read twice.
         !(tally.tokenCount === 2 && (/^returns\s/i.test(display) || tally.lemmas[0] === tally.lemmas[1])) &&
-        // "non-integer arguments like" (floats or strings): a phrase cut before its examples.
+        // "non-integer arguments like" (floats or strings): a phrase cut before its examples; "hard-" (from
+        // "to hard-code a breakpoint"): a word cut at its hyphen.
         tally.lemmas.at(-1) !== 'like' &&
+        !display.endsWith('-') &&
         !piece &&
         !isExampleName(tally, context.codeWords) &&
         !(tally.adjectiveLead && tally.count < 2 && zipf(tally.lemmas.at(-1) ?? '') >= RARE_ZIPF) &&

@@ -5694,3 +5694,45 @@ describe("Python's lzma and tokenize references and gitprotocol-pack (held-out r
     assert.ok(terms.includes('NNTP.help'), terms.join(' | '));
   });
 });
+
+describe("Python's zipfile and pdb references (held-out round 71)", () => {
+  test('a verb joined by "and" before the possessive opening its object agrees with the entry, and the parts of that object joined by another "and" stay nouns', () => {
+    const described = describedBy('zipfile', [
+      ['ZipFile.testzip()', 'Read all the files in the archive and check their CRC’s and file headers.'],
+      ['ZipFile.close()', 'Close the archive file.'],
+      ['ZipFile.namelist()', 'Return a list of archive members by name.'],
+      ['ZipFile.mkdir(zinfo_or_directory, mode=511)', 'Create a directory inside the archive.'],
+    ]);
+    assert.equal(described.get('testzip'), 'reads all the files in the archive and checks their CRC’s and file headers');
+  });
+  test('an attribute asked as what it is ("is the final path component") has no wrong option described as that and more ("The final path component, without its suffix")', () => {
+    const analysis = analyseEntries('zipfile', [
+      ['Path.name', 'The final path component.'],
+      ['Path.stem', 'The final path component, without its suffix.'],
+      ['Path.suffix', 'The file extension of the final component.'],
+      ['Path.suffixes', 'A list of the path’s file extensions.'],
+      ['Path.parent', 'The directory that holds the path, as another Path object.'],
+    ]);
+    const options = entryQuestionsOf(analysis, 'hard')
+      .find((question) => question.answer.text === 'name')
+      ?.pools.flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(options && !options.includes('stem'), options?.join(' | '));
+  });
+  test('a quality said of a concept ("Path objects are traversable using the / operator or joinpath") defines nothing', () => {
+    const analysis = analyseSection(
+      'zipfile',
+      'Path objects are traversable using the / operator or joinpath. The transport layer is a layer that carries segments between hosts.',
+    );
+    assert.equal(definitionOf(analysis, 'Path objects'), undefined);
+    assert.ok(analysis.definitions.length > 0);
+  });
+  test('a word cut at its hyphen ("hard-" from "to hard-code a breakpoint") is no key phrase', () => {
+    const analysis = analyseSection(
+      'pdb',
+      'Enter the debugger at the calling stack frame. This is useful to hard-code a breakpoint at a given point in a program, even if the code is not otherwise being debugged (e.g. when an assertion fails).',
+    );
+    const phrases = [...analysis.phrases.byKey.values()].filter((phrase) => phrase.keyPhrase).map((phrase) => phrase.display);
+    assert.ok(phrases.includes('debugger'), phrases.join(' | '));
+    assert.ok(!phrases.some((phrase) => phrase.endsWith('-')), phrases.join(' | '));
+  });
+});
