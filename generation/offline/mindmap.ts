@@ -665,6 +665,12 @@ function soleParent(topics: readonly Topic[], sentenceCount: number): Topic | un
   });
 }
 
+/** What a reference's title names is a module, a library or a package: "Zlib library" on zlib's page. */
+const KINDS_OF_SUBJECT: ReadonlySet<string> = new Set(['module', 'library', 'package']);
+const namesTheRoot = (phrase: Phrase, title: string) =>
+  comparisonKey(phrase.display) === comparisonKey(title) ||
+  (phrase.tokenCount === 2 && KINDS_OF_SUBJECT.has(phrase.lemmas[1] ?? '') && comparisonKey(phrase.lemmas[0] ?? '') === comparisonKey(title));
+
 function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft {
   // A title slide or heading that repeats the document's title is the root, not a branch; "More on
   // Modules" under the title "Modules" is a section of it.
@@ -679,8 +685,9 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   const context: Context = {
     analysis,
     shape,
-    // "Kali Linux" under a branch of the map titled "Kali Linux": what the root names is no node below it.
-    used: new Set(analysis.phrases.ranked.filter((phrase) => comparisonKey(phrase.display) === comparisonKey(title)).map((phrase) => phrase.concept)),
+    // "Kali Linux" under a branch of the map titled "Kali Linux", "Nntplib module" under one titled
+    // "nntplib": what the root names is no node below it.
+    used: new Set(analysis.phrases.ranked.filter((phrase) => namesTheRoot(phrase, title)).map((phrase) => phrase.concept)),
     maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1),
     home: homes(analysis, topics),
   };

@@ -5735,4 +5735,22 @@ describe("Python's zipfile and pdb references (held-out round 71)", () => {
     assert.ok(phrases.includes('debugger'), phrases.join(' | '));
     assert.ok(!phrases.some((phrase) => phrase.endsWith('-')), phrases.join(' | '));
   });
+  test('a leaf naming the page\'s own module ("Zlib library" on zlib\'s page) is the root again, no node below it', async () => {
+    const sections: Array<[string, string]> = [
+      [
+        'Compression',
+        'The zlib library compresses data with the deflate algorithm. The zlib library keeps a compression dictionary for each stream. A larger window size gives better compression. The compression level trades speed for size.',
+      ],
+      [
+        'Checksums',
+        'The zlib library computes the Adler-32 checksum of data. The Adler-32 checksum is faster than a CRC-32 checksum. A running checksum starts from the value one. The zlib library also computes the CRC-32 checksum.',
+      ],
+    ];
+    const outline = sections.map(([title, text], index) => ({ kind: 'section' as const, index, title, text }));
+    const content: ExtractedContent = { title: 'zlib', text: outline.map((entry) => entry.text).join('\n\n'), outline };
+    const map = (await generator.mindmap({ sourceTitle: 'zlib', content, difficulty: 'hard' })).content;
+    const labels = map.nodes.map((node) => node.label);
+    assert.ok(labels.includes('Compression') && labels.length > 4, labels.join(' | '));
+    assert.ok(!labels.some((label) => /^zlib library$/i.test(label)), labels.join(' | '));
+  });
 });
