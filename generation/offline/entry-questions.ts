@@ -3,9 +3,9 @@ import { sentenceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isMemberName, isSignature } from './headings.ts';
-import { readsAsVerb, type Token } from './nlp.ts';
+import { ARTICLES, readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, DOUBLED_AUXILIARY, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
-import { escapeRegExp } from './text.ts';
+import { escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
 
 // "Which textwrap function removes any common leading whitespace from every line in text?": an API
 // reference heads each entry with a signature and opens it with what the entry does ("Remove any
@@ -208,6 +208,10 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
   return `${phrase} ${joined(agreeing.slice(phrase === 'is like' ? 1 : 2))}`.replace(/\s+,/g, ',');
 }
 
+/** The words a bare noun before "of" may take ("Group ID of…"). */
+const MAX_BARE_HEAD = 2;
+const NOMINAL: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
+
 /** "A flag, defaulting to true.": an attribute's type and default, nothing of what it is for. */
 const ONLY_TYPE_AND_DEFAULT = /^an?\s+(?:flag|boolean|integer|string|number|list)\s*,?\s+default(?:s|ing)?\s+to\s+\S+\.?$/i;
 
@@ -221,6 +225,16 @@ function attributeDescription(sentence: Sentence): string | undefined {
   const said = (text: string) => asked(`is ${first?.lower ?? ''}${text.slice(first?.text.length ?? 0)}`);
   // "True if the process is a primary.": the value the attribute holds.
   if (first && /^(?:true|false)$/.test(first.lower)) return said(sentence.text);
+  // "Group ID of the user who originally stored this member", "Name of the archive member": the attribute's
+  // noun without its article ("Group" read as a verb is its first word).
+  const of = sentence.tokens.findIndex((token) => token.lower === 'of');
+  if (
+    of >= 1 &&
+    of <= MAX_BARE_HEAD &&
+    sentence.tokens.slice(1, of).every((token) => NOMINAL.has(token.pos)) &&
+    (first?.pos === 'VERB' || NOMINAL.has(first?.pos ?? ''))
+  )
+    return asked(`is the ${lowerFirstUnlessAcronym(sentence.text)}`);
   if (!first || !/^(?:the|an?)$/i.test(first.text) || ONLY_TYPE_AND_DEFAULT.test(sentence.text)) return undefined;
   const finite = sentence.tokens.some((token) => token.pos === 'AUX' || (token.pos === 'VERB' && /[^s]s$/.test(token.lower)));
   // "The search paths for the module", "The module objects required…": a plural reads "Which module attribute is the search paths…".
@@ -251,7 +265,12 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // preposition or a relative clause, though "to limit" and "to string" are verbs;
   // "True if…": its value.
   const noun =
-    attribute && ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') || /^(?:that|which)$/.test(rest[0]?.lower ?? '') || /^(?:true|false)$/.test(first.lower));
+    attribute &&
+    ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') ||
+      /^(?:that|which)$/.test(rest[0]?.lower ?? '') ||
+      /^(?:true|false)$/.test(first.lower) ||
+      // "Group ID of the user…": a noun before "of" makes the first word a noun too.
+      (NOMINAL.has(rest[0]?.pos ?? '') && rest[1]?.lower === 'of'));
   if (!readsAsVerb(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
@@ -343,7 +362,18 @@ const RUNS_ON = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))\.\s+\p{Ll}/u;
  * and more ("The final path component, without its suffix").
  */
 function saysAllOf(description: string, does: string): boolean {
+  if (namesAmongItsCases(description, does)) return true;
   return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does.replace(/^is\s+/, ''))} `);
+}
+
+/**
+ * isdev "Return True if it is one of character device, block device or FIFO." beside isblk "returns True if
+ * it is a block device": an entry whose description lists the stem's case among others fits it as well.
+ */
+function namesAmongItsCases(description: string, does: string): boolean {
+  if (!/\bone\s+of\b/i.test(description)) return false;
+  const words = new Set(comparisonTokens(description));
+  return comparisonTokens(does).every((word) => words.has(word) || ARTICLES.has(word));
 }
 
 /** "LC_COLLATE": the prefix a family of constants shares. */

@@ -5754,3 +5754,61 @@ describe("Python's zipfile and pdb references (held-out round 71)", () => {
     assert.ok(!labels.some((label) => /^zlib library$/i.test(label)), labels.join(' | '));
   });
 });
+
+describe("Python's tarfile and imp references (held-out round 72)", () => {
+  const attributes: Array<[string, string]> = [
+    ['TarInfo.name', 'Name of the archive member.'],
+    ['TarInfo.uid', 'User ID of the user who originally stored this member.'],
+    ['TarInfo.gid', 'Group ID of the user who originally stored this member.'],
+    ['TarInfo.uname', 'User name.'],
+  ];
+
+  test('an attribute described by its noun without an article ("Group ID of the user…") is asked as what it is, not as a verb', () => {
+    const described = describedBy('tarfile', attributes);
+    assert.equal(described.get('gid'), 'is the group ID of the user who originally stored this member');
+    assert.equal(described.get('uid'), 'is the user ID of the user who originally stored this member');
+    assert.equal(described.get('name'), 'is the name of the archive member');
+  });
+
+  test('an entry whose description lists the stem\'s case among others ("one of character device, block device or FIFO") is no wrong option', () => {
+    const analysis = analyseEntries('tarfile', [
+      ['TarInfo.isblk()', 'Return True if it is a block device.'],
+      ['TarInfo.ischr()', 'Return True if it is a character device.'],
+      ['TarInfo.isfifo()', 'Return True if it is a FIFO.'],
+      ['TarInfo.isdir()', 'Return True if it is a directory.'],
+      ['TarInfo.issym()', 'Return True if it is a symbolic link.'],
+      ['TarInfo.isdev()', 'Return True if it is one of character device, block device or FIFO.'],
+    ]);
+    const optionsOf = (answer: string) =>
+      entryQuestionsOf(analysis, 'hard')
+        .find((question) => question.answer.text === answer)
+        ?.pools.flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(!optionsOf('isblk')?.includes('isdev'), optionsOf('isblk')?.join(' | '));
+    assert.ok(optionsOf('isdev')?.includes('isblk'), optionsOf('isdev')?.join(' | '));
+  });
+
+  test('a dot opening a suffix in brackets ("byte-compiled code files (.pyc files)") ends no sentence', () => {
+    const described = describedBy('imp', [
+      [
+        'imp.get_magic()',
+        'Return the magic string value used to recognize byte-compiled code files (.pyc files). (This value may be different for each Python version.)',
+      ],
+      ['imp.get_suffixes()', 'Return a list of 3-element tuples, each describing a particular type of module.'],
+      ['imp.reload(module)', 'Reload a previously imported module.'],
+    ]);
+    assert.equal(described.get('get_magic'), 'returns the magic string value used to recognize byte-compiled code files (.pyc files)');
+  });
+
+  test('a definition cut where the code it named was taken out ("…the value returned by.") is none', () => {
+    const analysis = analyseGlossary([
+      "The default character encoding: 'utf-8' on Windows, the value returned by",
+      'The tar archive: A sequence of blocks that hold the members of the archive and their headers.',
+    ]);
+    const terms = analysis.definitions.map((definition) => definition.term);
+    assert.ok(!terms.some((term) => /character encoding/i.test(term)), terms.join(' | '));
+    assert.ok(
+      terms.some((term) => /tar archive/i.test(term)),
+      terms.join(' | '),
+    );
+  });
+});
