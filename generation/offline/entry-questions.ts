@@ -153,7 +153,8 @@ const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
  */
 const isJoinedVerb = (token: Token, next: Token | undefined, afterJoinedVerb = false) =>
   token.lower === token.lemma &&
-  ((token.pos === 'VERB' && !afterJoinedVerb) ||
+  // "Return current line number and offset.": a word that ends the sentence after "and" is a noun joined to a noun.
+  ((token.pos === 'VERB' && !afterJoinedVerb && next !== undefined && next.pos !== 'PUNCT') ||
     // "…and close the connection": a verb the tagger read as an adjective before its object.
     ((token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'VERB') &&
       readsAsVerb(token.lower) &&

@@ -46,7 +46,13 @@ const HIDDEN_DOT = '\u2024';
 const INNER_MARK = /[!?](?==|[\p{L}\p{N}_.\\]|["'”’)]?(?:[,;:]|\s+\p{Ll}))/gu;
 const HIDDEN_BANG = '\u01c3';
 const HIDDEN_QUESTION = '\u0294';
-const hideMarks = (text: string) => text.replace(INNER_MARK, (mark) => (mark === '!' ? HIDDEN_BANG : HIDDEN_QUESTION)).replace(INNER_DOT, HIDDEN_DOT);
+/** "A/./B", "A/foo/../B": the dots of a path's steps, between its slashes. */
+const PATH_DOTS = /(?<=\/)\.{1,2}(?=\/)/g;
+const hideMarks = (text: string) =>
+  text
+    .replace(INNER_MARK, (mark) => (mark === '!' ? HIDDEN_BANG : HIDDEN_QUESTION))
+    .replace(INNER_DOT, HIDDEN_DOT)
+    .replace(PATH_DOTS, (dots) => HIDDEN_DOT.repeat(dots.length));
 const restoreHidden = (text: string) => text.replaceAll(HIDDEN_DOT, '.').replaceAll(HIDDEN_BANG, '!').replaceAll(HIDDEN_QUESTION, '?');
 
 /** The articles: a word before a noun phrase, never part of a name or a term. */

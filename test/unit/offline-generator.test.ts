@@ -5812,3 +5812,25 @@ describe("Python's tarfile and imp references (held-out round 72)", () => {
     );
   });
 });
+
+describe("Python's html.parser and os.path references (held-out round 73)", () => {
+  test('a word ending the description after "and" ("Return current line number and offset.") is a noun, not a verb to conjugate', () => {
+    const described = describedBy('html.parser', [
+      ['HTMLParser.getpos()', 'Return current line number and offset.'],
+      ['HTMLParser.feed(data)', 'Feed some text to the parser.'],
+      ['HTMLParser.close()', 'Force processing of all buffered data as if it were followed by an end-of-file mark.'],
+      ['HTMLParser.reset()', 'Reset the instance and lose all unprocessed data.'],
+    ]);
+    assert.equal(described.get('getpos'), 'returns current line number and offset');
+    assert.equal(described.get('reset'), 'resets the instance and loses all unprocessed data');
+  });
+
+  test('the dots of a path\'s steps ("A/./B and A/foo/../B") end no sentence', () => {
+    const sentences = analyseSection(
+      'os.path',
+      'Normalize a pathname by collapsing redundant separators and up-level references so that A//B, A/B/, A/./B and A/foo/../B all become the same path. This string manipulation may change the meaning of a path that contains symbolic links.',
+    ).sentences.map((sentence) => sentence.text);
+    assert.equal(sentences.length, 2, sentences.join(' | '));
+    assert.match(sentences[0] ?? '', /A\/\.\/B and A\/foo\/\.\.\/B all become the same path\.$/);
+  });
+});
