@@ -246,6 +246,7 @@ function attributeDescription(sentence: Sentence): string | undefined {
 }
 
 const METHOD_NOUNS: ReadonlySet<string> = new Set(['method', 'function', 'callback', 'handler', 'routine']);
+const CALL_THIS = /^call\s+this\s+(?:function|method)\s+(?=to\s)/i;
 
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
@@ -280,6 +281,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // method, not what the entry does; the entry is that method.
   if (METHOD_NOUNS.has(rest[0]?.lower ?? '') && rest[1]?.pos === 'VERB' && /ed$/.test(rest[1].lower))
     return asked(`is the ${first.lower}${sentence.text.slice(first.text.length)}`);
+  // "Call this function to specify a recording source": the reader's act, which the entry is there for.
+  const called = CALL_THIS.exec(sentence.text);
+  if (called) return asked(`is called ${sentence.text.slice(called[0].length)}`);
   // "Raised by any of the functions when an error is detected": what is done with the entry.
   if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
     return asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);
@@ -291,10 +295,18 @@ function description(described: Sentence, attribute: boolean): string | undefine
   const coordinated = joiner !== undefined && second !== undefined && readsAsVerb(second.lower);
   // "…; return a Differ-style delta", "…, otherwise return False": a verb after a semicolon or an
   // "otherwise" goes on saying what the entry does.
-  const joining = (token: Token | undefined) => token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';';
+  // "Fetch and/or change the signal mask": "or" after "and/" joins as "and" does.
+  const joining = (token: Token | undefined, before?: Token) =>
+    token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';' || (token?.lower === 'or' && before?.text === '/');
   let joinedVerbs = coordinated ? 1 : 0;
   const agreeing = rest.map((token, index) => {
-    if (index <= 1 || !joining(rest[index - 1]) || joinsNoVerbOfTheEntry(rest, index) || !isJoinedVerb(token, rest[index + 1], joinedVerbs > 0)) return token;
+    if (
+      index <= 1 ||
+      !joining(rest[index - 1], rest[index - 2]) ||
+      joinsNoVerbOfTheEntry(rest, index) ||
+      !isJoinedVerb(token, rest[index + 1], joinedVerbs > 0)
+    )
+      return token;
     joinedVerbs += 1;
     return { ...token, text: thirdPerson(token.text) };
   });

@@ -5834,3 +5834,30 @@ describe("Python's html.parser and os.path references (held-out round 73)", () =
     assert.match(sentences[0] ?? '', /A\/\.\/B and A\/foo\/\.\.\/B all become the same path\.$/);
   });
 });
+
+describe("Python's signal and ossaudiodev references (held-out round 74)", () => {
+  test('a Python import ("from selectors import DefaultSelector, EVENT_READ") is code, no table split at its comma', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'from selectors import DefaultSelector, EVENT_READ',
+      'from http.server import HTTPServer, SimpleHTTPRequestHandler',
+      'interrupt_read, interrupt_write = socket.socketpair()',
+    ].join('\n');
+    const segmented = segmentText(text, false);
+    assert.equal(segmented.tables.length, 0, JSON.stringify(segmented.tables));
+    assert.ok(
+      segmented.code.some((line) => line.startsWith('from selectors import')),
+      segmented.code.join(' | '),
+    );
+  });
+
+  test('"and/or" joins a verb as "and" does ("fetches and/or changes"), and "Call this function to…" is what the entry is called for', () => {
+    const described = describedBy('signal', [
+      ['signal.pthread_sigmask(how, mask)', 'Fetch and/or change the signal mask of the calling thread.'],
+      ['oss_mixer_device.set_recsrc(bitmask)', 'Call this function to specify a recording source.'],
+      ['signal.getsignal(signalnum)', 'Return the current signal handler for the signal signalnum.'],
+    ]);
+    assert.equal(described.get('pthread_sigmask'), 'fetches and/or changes the signal mask of the calling thread');
+    assert.equal(described.get('set_recsrc'), 'is called to specify a recording source');
+  });
+});
