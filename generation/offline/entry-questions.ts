@@ -126,9 +126,23 @@ export function namesItself(member: string, description: string): boolean {
   const name = member.toLowerCase();
   // "asdict" — "Converts the dataclass obj to a dict", "randbits" — "…with k random bits": a word of the description inside the name.
   if ((description.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some((word) => name.includes(word))) return true;
+
   return parts.some((part) =>
     words.some((word) => word.startsWith(part.slice(0, Math.max(4, part.length - 2))) || (part.startsWith(word) && word.length >= 4)),
   );
+}
+
+/**
+ * "in_table_c4" — "…whether code is in tableC.4 (Non-character code points)": the code of letters and
+ * digits the name holds, spelled by the description without its dots, is the answer read off the stem,
+ * however much of the name the other entries share.
+ */
+function spellsItsCode(member: string, description: string): boolean {
+  const spelled = description.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return member
+    .toLowerCase()
+    .split('_')
+    .some((part) => /^\p{L}+\d+$/u.test(part) && spelled.includes(part));
 }
 
 /**
@@ -473,6 +487,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
       // "…why the peer's certificate was not been verified": a slip of the page's grammar the stem would repeat.
       if (
         !does ||
+        spellsItsCode(entry.member, does) ||
         NAMES_WHAT_IT_IS.test(entry.sentence.text) ||
         RUNS_ON.test(does) ||
         DOUBLED_AUXILIARY.test(does) ||

@@ -83,12 +83,11 @@ function rowCandidates(analysis: Analysis): Candidate[] {
 const ONLY_ITS_BASE = /^(?:an?\s+)?(?:(?:class|exception)\s+(?:derived|inherited)\s+from|subclass\s+of)\s+[\w.]+\.?$/i;
 
 /**
- * "NNTP.date: Return a pair (response, date).": the shape of what the entry returns, its own name among the
- * members, and nothing of what that is.
+ * "NNTP.date: Return a pair (response, date).", "BaseCookie.value_encode: Return a tuple (real_value,
+ * coded_value).": the shape of what the entry returns, and nothing of what that is.
  */
-function onlyItsShape(member: string, description: string): boolean {
-  const members = /^returns?\s+an?\s+(?:pair|tuple|triple|list)\s*\(([^()]*)\)\s*\.?$/i.exec(description.trim())?.[1];
-  return members !== undefined && members.split(',').some((name) => name.trim().toLowerCase() === member.toLowerCase());
+function onlyItsShape(description: string): boolean {
+  return /^returns?\s+an?\s+(?:pair|tuple|triple|list)\s*\([^()]*\)\s*\.?$/i.test(description.trim());
 }
 
 /** A reference's entry by its name, with what its first sentence says it does: what a reader of an API learns first. */
@@ -97,13 +96,7 @@ function entryCandidates(analysis: Analysis): Candidate[] {
     .flat()
     .flatMap((entry) => {
       const term = `${entry.prefix}.${entry.member}`;
-      if (
-        !entry.does ||
-        onlyMakesItself(term, entry.sentence.text) ||
-        ONLY_ITS_BASE.test(entry.sentence.text) ||
-        onlyItsShape(entry.member, entry.sentence.text)
-      )
-        return [];
+      if (!entry.does || onlyMakesItself(term, entry.sentence.text) || ONLY_ITS_BASE.test(entry.sentence.text) || onlyItsShape(entry.sentence.text)) return [];
       return [
         {
           term,

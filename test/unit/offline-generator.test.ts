@@ -5861,3 +5861,28 @@ describe("Python's signal and ossaudiodev references (held-out round 74)", () =>
     assert.equal(described.get('set_recsrc'), 'is called to specify a recording source');
   });
 });
+
+describe("Python's stringprep and http.cookies references (held-out round 75)", () => {
+  test('a description spelling the code the name ends in ("tableC.4" for in_table_c4) gives the answer away: no question asks it', () => {
+    const analysis = analyseEntries('stringprep', [
+      ['stringprep.in_table_c3(code)', 'Determine whether code is in tableC.3 (Private use).'],
+      ['stringprep.in_table_c4(code)', 'Determine whether code is in tableC.4 (Non-character code points).'],
+      ['stringprep.in_table_c5(code)', 'Determine whether code is in tableC.5 (Surrogate codes).'],
+      ['stringprep.in_table_c6(code)', 'Determine whether code is in tableC.6 (Inappropriate for plain text).'],
+    ]);
+    assert.deepEqual(
+      entryQuestionsOf(analysis, 'hard').map((question) => question.answer.text),
+      [],
+    );
+  });
+
+  test('an entry described only by the shape of what it returns ("Return a tuple (real_value, coded_value).") makes no card', async () => {
+    const terms = await entryCardTerms('http.cookies', [
+      ['BaseCookie.value_encode(val)', 'Return a tuple (real_value, coded_value).'],
+      ['BaseCookie.value_decode(val)', 'Return a tuple (real_value, coded_value) from a string representation.'],
+      ['BaseCookie.output(attrs=None, header="Set-Cookie:")', 'Return a string representation suitable to be sent as HTTP headers.'],
+    ]);
+    assert.ok(!terms.includes('BaseCookie.value_encode'), terms.join(' | '));
+    assert.ok(terms.includes('BaseCookie.value_decode'), terms.join(' | '));
+  });
+});
