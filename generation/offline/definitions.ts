@@ -730,13 +730,13 @@ function opensWithCommandName(definition: Definition): boolean {
   return first !== undefined && first === definition.term && zipf(first) < RARE_ZIPF;
 }
 
-/** A parameter list or a line of code read as "name: description" is no term a learner studies. */
 /**
  * "…'utf-8' on Windows, the value returned by.": a sentence cut where the code it named was taken out ("…the
  * glyphs the console draws its characters with." strands its preposition).
  */
 const CUT_AT_PREPOSITION = /\s(?:by|than|the|an?)\.$/i;
 
+/** A parameter list or a line of code read as "name: description" is no term a learner studies. */
 const isProse = (definition: Definition) =>
   !CUT_AT_PREPOSITION.test(definition.text) &&
   !looksLikeCode(definition.term) &&

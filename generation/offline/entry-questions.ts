@@ -126,7 +126,6 @@ export function namesItself(member: string, description: string): boolean {
   const name = member.toLowerCase();
   // "asdict" — "Converts the dataclass obj to a dict", "randbits" — "…with k random bits": a word of the description inside the name.
   if ((description.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some((word) => name.includes(word))) return true;
-
   return parts.some((part) =>
     words.some((word) => word.startsWith(part.slice(0, Math.max(4, part.length - 2))) || (part.startsWith(word) && word.length >= 4)),
   );

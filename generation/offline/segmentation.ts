@@ -261,10 +261,10 @@ function isProseParagraph(line: string, symbols: number): boolean {
   );
 }
 
-/** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
 /** "from selectors import DefaultSelector, EVENT_READ", "import signal": a Python import, whose comma makes no table. */
 const IMPORT_STATEMENT = /^(?:from\s+[\w.]+\s+)?import\s+[\w.*]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*$/;
 
+/** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
 function isCodeLine(line: string): boolean {
   if (NUMBERED_HEADING.test(line) || CODE_NAMED_HEADING.test(line)) return false;
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || IMPORT_STATEMENT.test(line)) return true;
