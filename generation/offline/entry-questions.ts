@@ -31,8 +31,14 @@ type Entry = {
 /** "Exception raised on compression errors", "Raised when…": an exception's entry, whatever its name ("zlib.error"). */
 const DESCRIBES_EXCEPTION = /^(?:exception\s+)?raised\b/i;
 
+/** "Functions", "Module Functions", "Utility functions": a section of a reference that lists functions only. */
+const UNDER_FUNCTIONS = /^(?:[\p{L}-]+\s+)?functions$/iu;
+
+/** The section of the document an entry stands in ("Functions" over "winreg.CloseKey(hkey)"). */
+const enclosingSection = (analysis: Analysis, sentence: Sentence) => analysis.units[sentence.unit]?.title;
+
 /** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
-function entryOf(label: string, sentence: Sentence): Entry | undefined {
+function entryOf(label: string, sentence: Sentence, within: string | undefined): Entry | undefined {
   const name = label
     .trim()
     .replace(/^new\s+/, '')
@@ -46,7 +52,8 @@ function entryOf(label: string, sentence: Sentence): Entry | undefined {
   // A function may be named in capitals joined by underscores, as a C macro is ("stat.S_ISDIR(mode)"):
   // no class, as "plistlib.UID(data)" is.
   const callable = label.includes('(');
-  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
+  // "winreg.CloseKey(hkey)" under the page's "Functions": a function named in the capitals of its platform's API.
+  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member) || (callable && UNDER_FUNCTIONS.test(within ?? ''));
   const kind = DESCRIBES_EXCEPTION.test(sentence.text)
     ? 'exception'
     : !callable && /^[\p{Lu}\d_]+$/u.test(member)
@@ -444,7 +451,7 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   }
   const groups = new Map<string, Entry[]>();
   for (const [label, sentence] of firstSentence) {
-    const entry = entryOf(label, sentence);
+    const entry = entryOf(label, sentence, enclosingSection(analysis, sentence));
     if (!entry) continue;
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);

@@ -5886,3 +5886,34 @@ describe("Python's stringprep and http.cookies references (held-out round 75)", 
     assert.ok(terms.includes('BaseCookie.value_decode'), terms.join(' | '));
   });
 });
+
+describe("Python's winreg reference (held-out round 76)", () => {
+  test('a callable named in capitals under the page\'s "Functions" ("winreg.CloseKey(hkey)") is a function, not a class', () => {
+    const sections = [
+      [
+        'Functions',
+        [
+          'winreg.CloseKey(hkey)',
+          'Closes a previously opened registry key.',
+          'winreg.DeleteValue(key, value)',
+          'Removes a named value from a registry key.',
+          'winreg.FlushKey(key)',
+          'Writes all the attributes of a key to the registry.',
+          'winreg.EnumKey(key, index)',
+          'Enumerates subkeys of an open registry key, returning a string.',
+        ],
+      ],
+      ['Registry Handle Objects', ['class winreg.PyHKEY(handle)', 'Wraps a Windows HKEY object, automatically closing it when the object is destroyed.']],
+    ] as const;
+    const outline = sections.map(([title, lines], index) => ({ kind: 'section' as const, index, title, text: lines.join('\n\n') }));
+    const analysis = analyse({ title: 'winreg', text: outline.map((entry) => entry.text).join('\n\n'), outline });
+    const kinds = new Map(
+      describedEntries(analysis)
+        .flat()
+        .map((entry) => [entry.member, entry.kind]),
+    );
+    assert.equal(kinds.get('CloseKey'), 'function');
+    assert.equal(kinds.get('FlushKey'), 'function');
+    assert.equal(kinds.get('PyHKEY'), 'class');
+  });
+});
