@@ -52,13 +52,14 @@ function entryOf(label: string, sentence: Sentence, within: string | undefined):
   // A function may be named in capitals joined by underscores, as a C macro is ("stat.S_ISDIR(mode)"):
   // no class, as "plistlib.UID(data)" is.
   const callable = label.includes('(');
+  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
   // "winreg.CloseKey(hkey)" under the page's "Functions": a function named in the capitals of its platform's API.
-  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member) || (callable && UNDER_FUNCTIONS.test(within ?? ''));
+  const listedAsFunction = callable && UNDER_FUNCTIONS.test(within ?? '');
   const kind = DESCRIBES_EXCEPTION.test(sentence.text)
     ? 'exception'
     : !callable && /^[\p{Lu}\d_]+$/u.test(member)
       ? 'constant'
-      : /^\p{Lu}/u.test(member) && !macroName
+      : /^\p{Lu}/u.test(member) && !macroName && !listedAsFunction
         ? 'class'
         : !callable
           ? 'attribute'
