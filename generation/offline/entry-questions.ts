@@ -312,7 +312,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // joined to the first agrees with the thing asked about.
   // "Enable/disable the use of Nagle's algorithm": two verbs with a slash between are either one.
   const [and, second] = rest;
-  const joiner = and?.lower === 'and' ? ' and' : and?.text === '/' && and.space === '' && second?.space === '' ? ' or' : undefined;
+  // "Suspend or resume input or output": two verbs with "or" between are either one too.
+  const joiner =
+    and?.lower === 'and' || and?.lower === 'or' ? ` ${and.lower}` : and?.text === '/' && and.space === '' && second?.space === '' ? ' or' : undefined;
   const coordinated = joiner !== undefined && second !== undefined && readsAsVerb(second.lower);
   // "…; return a Differ-style delta", "…, otherwise return False": a verb after a semicolon or an
   // "otherwise" goes on saying what the entry does.

@@ -5917,3 +5917,14 @@ describe("Python's winreg reference (held-out round 76)", () => {
     assert.equal(kinds.get('PyHKEY'), 'class');
   });
 });
+
+describe("Python's termios reference (held-out round 77)", () => {
+  test('two verbs with "or" between ("Suspend or resume input or output") both agree with the entry', () => {
+    const described = describedBy('termios', [
+      ['termios.tcflow(fd, action)', 'Suspend or resume input or output on file descriptor fd.'],
+      ['termios.tcflush(fd, queue)', 'Discard queued data on file descriptor fd.'],
+      ['termios.tcdrain(fd)', 'Wait until all output written to file descriptor fd has been transmitted.'],
+    ]);
+    assert.equal(described.get('tcflow'), 'suspends or resumes input or output on file descriptor fd');
+  });
+});
