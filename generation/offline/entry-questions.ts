@@ -5,6 +5,7 @@ import { makeOption, type Option } from './distractors.ts';
 import { isMemberName, isSignature } from './headings.ts';
 import { ARTICLES, readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, DOUBLED_AUXILIARY, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
+import { subcommandsOf } from './subcommands.ts';
 import { escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
 
 // "Which textwrap function removes any common leading whitespace from every line in text?": an API
@@ -22,11 +23,14 @@ const OPTIONS = 4;
 type Entry = {
   prefix: string;
   member: string;
-  kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception';
+  kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception' | 'command';
   sentence: Sentence;
   /** The names of what it takes, from its signature ("which", "howmuch" of "POP3.top(which, howmuch)"). */
   parameters: string[];
 };
+
+/** "textwrap.dedent", "git rerere status": an entry by its full name, a program's command after a space. */
+export const entryName = (entry: Pick<Entry, 'prefix' | 'member' | 'kind'>) => `${entry.prefix}${entry.kind === 'command' ? ' ' : '.'}${entry.member}`;
 
 /** "Exception raised on compression errors", "Raised when…": an exception's entry, whatever its name ("zlib.error"). */
 const DESCRIBES_EXCEPTION = /^(?:exception\s+)?raised\b/i;
@@ -107,9 +111,14 @@ const GRAMMAR_WORDS: ReadonlySet<string> = new Set([
   'where',
 ]);
 
-/** "Return" → "returns", "Creates" → "creates", "Copy" → "copies": the verb as a question about a thing says it. */
+/** "checkout", "setup": a verb and its particle written as one word, as manuals use them ("checkout <commit-ish>"). */
+const JOINED_PARTICLE = /^(check|set|back|clean|log|look|start|shut)(out|up|in|down)$/;
+
+/** "Return" → "returns", "Creates" → "creates", "Copy" → "copies", "checkout" → "checks out": the verb as a question about a thing says it. */
 function thirdPerson(word: string): string {
   const lower = word.toLowerCase();
+  const particle = JOINED_PARTICLE.exec(lower);
+  if (particle) return `${thirdPerson(particle[1] ?? '')} ${particle[2]}`;
   if (/[^s]s$/.test(lower)) return lower;
   if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${lower}es`;
   if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
@@ -172,14 +181,20 @@ const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
  * "and" more often joins the parts of its object ("…and check their CRC's and file headers"): only a word
  * before such an opening of an object is a verb there.
  */
-const isJoinedVerb = (token: Token, next: Token | undefined, afterJoinedVerb = false) =>
+const isJoinedVerb = (token: Token, following: readonly Token[], afterJoinedVerb = false, next = following[0]) =>
   token.lower === token.lemma &&
   // "Return current line number and offset.": a word that ends the sentence after "and" is a noun joined to a noun.
   ((token.pos === 'VERB' && !afterJoinedVerb && next !== undefined && next.pos !== 'PUNCT') ||
     // "…and close the connection": a verb the tagger read as an adjective before its object.
     ((token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'VERB') &&
-      readsAsVerb(token.lower) &&
-      (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of') || OBJECT_PRONOUNS.has(next?.lower ?? ''))));
+      ((readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of') || OBJECT_PRONOUNS.has(next?.lower ?? ''))) ||
+        // "…and checkout <commit-ish> into it": a manual page's placeholder is the object of the word before it.
+        opensPlaceholder(following))));
+
+/** "<commit-ish>", "<path>": a manual page's placeholder ("<= N" is none). */
+const opensPlaceholder = ([open, word, ...rest]: readonly Token[]) =>
+  open?.text === '<' && /^\p{L}/u.test(word?.text ?? '') && rest.slice(0, MAX_PLACEHOLDER_TOKENS).some((token) => token.text === '>');
+const MAX_PLACEHOLDER_TOKENS = 4;
 
 /**
  * "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…",
@@ -224,7 +239,7 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
   const agreeing = tokens.map((token, index) => {
     if (tokens[index - 1]?.lower !== 'but') return token;
     if (token.pos === 'VERB' && /ing$/.test(token.lower)) return { ...token, text: thirdPerson(token.lemma) };
-    return isJoinedVerb(token, tokens[index + 1]) ? { ...token, text: thirdPerson(token.text) } : token;
+    return isJoinedVerb(token, tokens.slice(index + 1)) ? { ...token, text: thirdPerson(token.text) } : token;
   });
   // "insort_left() , but": a space the page set before the comma.
   return `${phrase} ${joined(agreeing.slice(phrase === 'is like' ? 1 : 2))}`.replace(/\s+,/g, ',');
@@ -327,7 +342,7 @@ function description(described: Sentence, attribute: boolean): string | undefine
       index <= 1 ||
       !joining(rest[index - 1], rest[index - 2]) ||
       joinsNoVerbOfTheEntry(rest, index) ||
-      !isJoinedVerb(token, rest[index + 1], joinedVerbs > 0)
+      !isJoinedVerb(token, rest.slice(index + 1), joinedVerbs > 0)
     )
       return token;
     joinedVerbs += 1;
@@ -366,12 +381,15 @@ function withoutDefault(sentence: Sentence): Sentence {
  * see V8 GetHeapCodeAndMetadataStatistics API."), and naming the functions it mentions by their names
  * ("passed to find() to get…" → "passed to find to get…"), as a question's text holds no code, and
  * without a second sentence joined by a comma ("…to a line of ASCII characters, the return value is the
- * converted line…"), which a question cannot go on into.
+ * converted line…"), which a question cannot go on into, nor into what an "i.e." restates ("…and apply it on
+ * top of the current working tree state, i.e., do the inverse operation of git stash push", whose verb
+ * would not agree).
  */
 const asked = (text: string) =>
   text
     .replace(/\s*\.$/, '')
     .replace(/[,;]\s+see\s.*$/is, '')
+    .replace(/,?\s+i\.e\.,?\s.*$/is, '')
     .replace(/,\s+(?:the|its)\s+(?:\p{L}+\s+){0,2}(?:is|are)\s.*$/isu, '')
     .replace(/(?<=\w)\(\)(?!\w)/g, '');
 
@@ -459,6 +477,14 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
+  const commands = subcommandsOf(analysis).map(({ program, name, parameters, sentence }): Entry => ({
+    prefix: program,
+    member: name,
+    kind: 'command',
+    parameters,
+    sentence,
+  }));
+  if (commands.length > 0) groups.set('commands', commands);
   return [...groups.values()].flatMap(constantFamilies).map((entries) => {
     // Overloads ("new URLSearchParams()" thrice) are one entry with several descriptions: none is the answer alone.
     const members = entries.map((entry) => entry.member);
@@ -513,7 +539,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
             stem: `Which ${entry.prefix} ${entry.kind} ${does}?`,
             answer: option(entry),
             pools: [{ family: ENTRY_FAMILY, options: optionsFor(entry, does) }],
-            explanation: quoteExplanation(`${entry.prefix}.${entry.member}: ${entry.sentence.text}`, entry.member),
+            explanation: quoteExplanation(`${entryName(entry)}: ${entry.sentence.text}`, entry.member),
             source: sentenceReference(analysis, entry.sentence, entry.member),
           }),
         },

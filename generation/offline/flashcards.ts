@@ -3,7 +3,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
-import { describedEntries } from './entry-questions.ts';
+import { describedEntries, entryName } from './entry-questions.ts';
 import { describeRow } from './tables.ts';
 
 // Term/definition cards, from what the document states itself.
@@ -95,7 +95,7 @@ function entryCandidates(analysis: Analysis): Candidate[] {
   return describedEntries(analysis)
     .flat()
     .flatMap((entry) => {
-      const term = `${entry.prefix}.${entry.member}`;
+      const term = entryName(entry);
       if (!entry.does || onlyMakesItself(term, entry.sentence.text) || ONLY_ITS_BASE.test(entry.sentence.text) || onlyItsShape(entry.sentence.text)) return [];
       return [
         {

@@ -136,6 +136,9 @@ export function isApparatus(label: string): boolean {
   return APPARATUS.test(label.trim()) || MANUAL_APPARATUS.test(label.trim());
 }
 
+/** "gittutorial(7)", "git-log(1)": a manual page's title, its program's name and section, no call. */
+export const MANUAL_TITLE = /^(?<program>[\w.-]+)\((?<section>\d)\w*\)$/;
+
 /** A manual page's "DESCRIPTION": the page's own opening, which its title heads, not one of its parts. */
 export const opensManualPage = (label: string) => label.trim() === 'DESCRIPTION';
 

@@ -4,7 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
-import { isChromeOrSentence, isSignature } from './headings.ts';
+import { isChromeOrSentence, isSignature, MANUAL_TITLE } from './headings.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { hasVagueLead, isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
@@ -53,9 +53,6 @@ function short(text: string): string {
   return truncate(collapseWhitespace(text), DEFINITION_CHARS);
 }
 
-/** "gittutorial(7)", "git-log(1)": a manual page's name and section, no call. */
-const MANUAL_PAGE = /^[\w.-]+\(\d\w*\)$/;
-
 /**
  * "Generation Data (ID: {G, D, A, 2 }) (N * 4 bytes) [Optional]": a format's notes on a part (its code,
  * its size in a formula, a flag in brackets) after the part's name and a space ("buf[index]" is a name).
@@ -64,7 +61,7 @@ const FORMAT_NOTES = /(?:\s+(?:\([^()]*[{}*=][^()]*\)|\[[^[\]]*\]))+\s*$/;
 
 function cleanHeading(text: string): string {
   // A signature's parameters are detail for its leaves: "os.getPriority()" names the branch.
-  if (isSignature(text) && !MANUAL_PAGE.test(text.trim())) return text.trim().replace(/\(.*\)$/s, '()');
+  if (isSignature(text) && !MANUAL_TITLE.test(text.trim())) return text.trim().replace(/\(.*\)$/s, '()');
   const unnumbered = text.replace(/^(?:chapter\s+)?(?:[A-Z]\.)?\d+(?:\.\d+)*[.:)]?\s+/i, '').trim() || text;
   return unnumbered.replace(FORMAT_NOTES, '').trim() || unnumbered;
 }

@@ -5928,3 +5928,77 @@ describe("Python's termios reference (held-out round 77)", () => {
     assert.equal(described.get('tcflow'), 'suspends or resumes input or output on file descriptor fd');
   });
 });
+
+describe("Git's manual pages (held-out round 78)", () => {
+  /** A manual page as git-doc ships it: asciidoc's sections, its commands a definition list. */
+  const manualPage = (title: string, sectionTitle: string, commands: ReadonlyArray<readonly [string, string]>) =>
+    htmlContent(
+      `<html><head><title>${title}</title></head><body><h1>${title}</h1>` +
+        '<div class="sect1"><h2 id="_synopsis">SYNOPSIS</h2><div class="sectionbody"><pre>git rerere [clear | forget &lt;pathspec&gt;… | status | remaining | gc]</pre></div></div>' +
+        '<div class="sect1"><h2 id="_description">DESCRIPTION</h2><div class="sectionbody"><p>This command records conflicted automerge results and the hand resolutions that followed them, and applies the recorded resolutions to later conflicts.</p></div></div>' +
+        `<div class="sect1"><h2>${sectionTitle}</h2><div class="sectionbody"><p>Normally, git rerere is run without arguments or user-intervention.</p><div class="dlist"><dl>` +
+        commands.map(([term, text]) => `<dt class="hdlist1">${term}</dt><dd><p>${text}</p></dd>`).join('') +
+        '</dl></div></div></div></body></html>',
+      null,
+      `${title}.html`,
+    );
+  const rerere: ReadonlyArray<readonly [string, string]> = [
+    ['clear', 'Reset the metadata used by rerere if a merge resolution is to be aborted.'],
+    ['forget &lt;pathspec&gt;', 'Reset the conflict resolutions which rerere has recorded for the current conflict in &lt;pathspec&gt;.'],
+    ['status', 'Print paths with conflicts whose merge resolution rerere will record.'],
+    ['remaining', 'Print paths with conflicts that have not been autoresolved by rerere.'],
+    ['gc', 'Prune records of conflicted merges that occurred a long time ago. By default, unresolved conflicts older than 15 days are pruned.'],
+  ];
+
+  test('a program\'s commands ("git rerere status: Print paths…") are asked and carded as its entries, named as the program runs them', async () => {
+    const content = manualPage('git-rerere(1)', 'COMMANDS', rerere);
+    const questions = entryQuestionsOf(analyse(content), 'medium');
+    const status = questions.find((question) => question.answer.text === 'status');
+    assert.equal(status?.stem, 'Which git rerere command prints paths with conflicts whose merge resolution rerere will record?');
+    assert.ok(
+      status.pools.every((pool) => pool.options.every((option) => ['clear', 'forget', 'remaining', 'gc'].includes(option.text))),
+      JSON.stringify(status.pools),
+    );
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'git-rerere(1)', content, difficulty: 'medium' });
+    const cards = new Map(set.cards.map((card) => [card.term, card.definition]));
+    assert.equal(cards.get('git rerere forget'), 'Reset the conflict resolutions which rerere has recorded for the current conflict in <pathspec>.');
+    assert.equal(cards.get('git rerere gc'), 'Prune records of conflicted merges that occurred a long time ago.');
+  });
+
+  test('only a program\'s page lists commands: "gitremote-helpers(7)" describes a protocol, and a section of other items is no list of commands', () => {
+    const asked = (title: string, section: string) => entryQuestionsOf(analyse(manualPage(title, section, rerere)), 'medium').length;
+    assert.ok(asked('git-rerere(1)', 'COMMANDS') > 0);
+    assert.equal(asked('gitremote-helpers(7)', 'COMMANDS'), 0);
+    assert.equal(asked('git-rerere(1)', 'DISCUSSION'), 0);
+  });
+
+  test('what an "i.e." restates is left out of the question, whose verb it would not agree with', () => {
+    const described = describedBy('stash', [
+      [
+        'stash.pop(index)',
+        'Remove a single stashed state from the stash list and apply it on top of the current working tree state, i.e., do the inverse operation of push.',
+      ],
+      ['stash.drop(index)', 'Remove a single stash entry from the list of stash entries.'],
+      ['stash.clear()', 'Remove all the stash entries.'],
+    ]);
+    assert.equal(described.get('pop'), 'removes a single stashed state from the stash list and applies it on top of the current working tree state');
+  });
+
+  test('a word before a placeholder ("…and checkout <commit-ish> into it") is a verb that agrees with the command', () => {
+    const described = describedBy('worktree', [
+      ['worktree.add(path)', 'Create a worktree at <path> and checkout <commit-ish> into it.'],
+      ['worktree.move(path)', 'Move a worktree to a new location.'],
+      ['worktree.lock(path)', 'If a worktree is on a portable device, lock it.'],
+    ]);
+    assert.equal(described.get('add'), 'creates a worktree at <path> and checks out <commit-ish> into it');
+    const random = describedBy('random', [
+      ['random.uniform(a, b)', 'Return a random floating point number N such that a <= N <= b for a <= b and b <= N <= a for b < a.'],
+      ['random.random()', 'Return the next random floating point number in the range 0.0 <= X < 1.0.'],
+      [
+        'random.triangular(low, high, mode)',
+        'Return a random floating point number N such that low <= N <= high and with the specified mode between those bounds.',
+      ],
+    ]);
+    assert.equal(random.get('uniform'), 'returns a random floating point number N such that a <= N <= b for a <= b and b <= N <= a for b < a');
+  });
+});
