@@ -5,6 +5,7 @@ import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature, MANUAL_TITLE } from './headings.ts';
+import { subcommandsOf } from './subcommands.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { hasVagueLead, isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
@@ -556,13 +557,23 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   const borrowed = subsections.length > 0 ? [] : unused(topicPhrases(context, topic, true)).slice(0, MIN_BORROWED);
   const found = (ownUnused.length > 0 ? ownUnused : borrowed).slice(0, Math.max(0, breadth - subsections.length));
   const gist = found.length === 0 && subsections.length === 0 && breadth > 0 ? entryGist(context, topic) : undefined;
-  const phrases = gist ? [gist] : found;
+  const commands = commandDrafts(context, topic, breadth);
+  const phrases = commands.length > 0 ? [] : gist ? [gist] : found;
   for (const phrase of phrases) take(context, phrase);
   return {
     ...sectionNode(context, topic.label, topic.sentences, own),
-    children: [...subsectionDrafts, ...phrases.map((phrase) => phraseDraft(context, phrase, level + 2, { topic, scope }))],
+    children: [...subsectionDrafts, ...commands, ...phrases.map((phrase) => phraseDraft(context, phrase, level + 2, { topic, scope }))],
   };
 }
+
+/** A manual page's "COMMANDS": its parts are the program's commands ("clear", "forget", "status"), in the page's order, not phrases of their descriptions. */
+function commandDrafts(context: Context, topic: Topic, breadth: number): Draft[] {
+  return subcommandsOf(context.analysis)
+    .filter((command) => command.sentence.section === topic.label)
+    .slice(0, breadth)
+    .map((command) => ({ label: command.name, definition: short(command.sentence.text), score: COMMAND_SCORE, children: [] }));
+}
+const COMMAND_SCORE = 0.5;
 
 /**
  * "copy.copy()": "Return a shallow copy of x.": an entry described too briefly for any phrase the text

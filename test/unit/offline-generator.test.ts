@@ -5938,7 +5938,8 @@ describe("Git's manual pages (held-out round 78)", () => {
         '<div class="sect1"><h2 id="_description">DESCRIPTION</h2><div class="sectionbody"><p>This command records conflicted automerge results and the hand resolutions that followed them, and applies the recorded resolutions to later conflicts.</p></div></div>' +
         `<div class="sect1"><h2>${sectionTitle}</h2><div class="sectionbody"><p>Normally, git rerere is run without arguments or user-intervention.</p><div class="dlist"><dl>` +
         commands.map(([term, text]) => `<dt class="hdlist1">${term}</dt><dd><p>${text}</p></dd>`).join('') +
-        '</dl></div></div></div></body></html>',
+        '</dl></div></div></div>' +
+        '<div class="sect1"><h2>CONFIGURATION</h2><div class="sectionbody"><p>The rerere.enabled variable turns the recording of resolutions on for a repository. The rerere.autoUpdate variable makes a reused resolution update the index as well.</p></div></div></body></html>',
       null,
       `${title}.html`,
     );
@@ -5963,6 +5964,16 @@ describe("Git's manual pages (held-out round 78)", () => {
     const cards = new Map(set.cards.map((card) => [card.term, card.definition]));
     assert.equal(cards.get('git rerere forget'), 'Reset the conflict resolutions which rerere has recorded for the current conflict in <pathspec>.');
     assert.equal(cards.get('git rerere gc'), 'Prune records of conflicted merges that occurred a long time ago.');
+  });
+
+  test("the map's branch for the commands shows the commands, in the page's order, not phrases of what they do", async () => {
+    const content = manualPage('git-rerere(1)', 'COMMANDS', rerere);
+    const map = (await createOfflineGenerator().mindmap({ sourceTitle: 'git-rerere(1)', content, difficulty: 'medium' })).content;
+    const commands = map.nodes.find((node) => node.parentId === map.rootId && node.label === 'COMMANDS');
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === commands?.id).map((node) => node.label),
+      ['clear', 'forget', 'status', 'remaining'],
+    );
   });
 
   test('only a program\'s page lists commands: "gitremote-helpers(7)" describes a protocol, and a section of other items is no list of commands', () => {
