@@ -43,14 +43,17 @@ export function runningLines(pages: readonly string[]): Set<string> {
   return running;
 }
 
-/** "exam-" at a line's end and "ple" starting the next are one word; "well-" + "known" keeps its hyphen. */
+/**
+ * "exam-" at a line's end and "ple" starting the next are one word; "well-" + "known" keeps its hyphen,
+ * and so does a compound broken at one of its own hyphens ("read-eval-" + "print").
+ */
 function joinHyphenated(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const previous = out.at(-1);
     const broken = previous !== undefined && /\p{Ll}-$/u.test(previous) && /^\s*\p{Ll}/u.test(line);
     if (broken) {
-      const head = previous.slice(0, -1);
+      const head = IN_COMPOUND.test(previous) ? previous : previous.slice(0, -1);
       const rest = line.trim();
       const [word = '', ...others] = rest.split(/\s+/);
       out[out.length - 1] = `${head}${word}`;
@@ -94,23 +97,32 @@ export function pagesAsText(pages: readonly string[]): string[] {
  */
 const SPLIT_PLURAL = /(?<![\p{L}\p{N}_])(\p{Lu}{2,}) s(?=[\s.,;:)]|$)/gmu;
 
-/** "debian-handbook", "dpkg-buildpackage": a compound written with a hyphen between two words. */
-const COMPOUND = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)-(\p{Ll}[\p{L}\p{N}]*)(?![\p{L}\p{N}_-])/gu;
-/** A word, not a part of a dotted name ("multiprocessing.Queue"), which no hyphen ever joins. */
-const WORD = /(?<![\p{L}\p{N}_.-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}_])/gu;
+/** "read-eval-" at a line's end: a hyphen after a word that is already part of a compound. */
+const IN_COMPOUND = /\p{L}-\p{L}+-$/u;
+
+/** "debian-handbook", "dpkg-buildpackage", "read-eval-print": a compound written with hyphens between its words. */
+const COMPOUND = /(?<![\p{L}\p{N}_-])\p{L}[\p{L}\p{N}]*(?:-\p{Ll}[\p{L}\p{N}]*)+(?![\p{L}\p{N}_-])/gu;
+/** A word or a compound, not a part of a dotted name ("multiprocessing.Queue"), which no hyphen ever joins. */
+const WORD = /(?<![\p{L}\p{N}_.-])\p{L}[\p{L}\p{N}]*(?:-\p{L}[\p{L}\p{N}]*)*(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}_])/gu;
+
+/** "read-eval-print" → "readeval-print", "read-evalprint": the compound with each of its hyphens left out in turn. */
+function joinedForms(compound: string): string[] {
+  const parts = compound.split('-');
+  return parts.slice(1).map((_, at) => [...parts.slice(0, at), `${parts[at]}${parts[at + 1]}`, ...parts.slice(at + 2)].join('-'));
+}
 
 /**
  * "debian-" at a line's end over "handbook" is joined as a word broken by hyphenation would be (poppler
  * joins it before this code sees it): a compound the document writes with its hyphen at least as often
- * as whole gets it back ("debianhandbook" → "debian-handbook", "dpkgbuildpackage" → "dpkg-buildpackage"),
- * while one it usually writes whole ("subprocess" beside one "sub-process") stays whole.
+ * as whole gets it back ("debianhandbook" → "debian-handbook", "dpkgbuildpackage" → "dpkg-buildpackage",
+ * "read-evalprint" → "read-eval-print"), while one it usually writes whole ("subprocess" beside one
+ * "sub-process") stays whole.
  */
 function restoreHyphens(pages: readonly string[]): string[] {
   const whole = pages.join('\n');
   const hyphenated = new Map<string, { form: string; count: number }>();
-  for (const [form, head = '', tail = ''] of whole.matchAll(COMPOUND)) {
-    const joined = `${head}${tail}`;
-    hyphenated.set(joined, { form, count: (hyphenated.get(joined)?.count ?? 0) + 1 });
+  for (const [form] of whole.matchAll(COMPOUND)) {
+    for (const joined of joinedForms(form)) hyphenated.set(joined, { form, count: (hyphenated.get(joined)?.count ?? 0) + 1 });
   }
   if (hyphenated.size === 0) return [...pages];
   const joinedCounts = new Map<string, number>();

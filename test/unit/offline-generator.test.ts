@@ -6013,3 +6013,14 @@ describe("Git's manual pages (held-out round 78)", () => {
     assert.equal(random.get('uniform'), 'returns a random floating point number N such that a <= N <= b for a <= b and b <= N <= a for b < a');
   });
 });
+
+describe("Git's sparse-checkout manual page (held-out round 79)", () => {
+  test('a verb done again ("Reapply the sparsity pattern rules…") says what its entry does, though no lexicon holds it', () => {
+    const described = describedBy('sparse', [
+      ['sparse.reapply()', 'Reapply the sparsity pattern rules to paths in the working tree.'],
+      ['sparse.list()', 'Describe the directories or patterns in the sparse-checkout file.'],
+      ['sparse.disable()', 'Disable the sparse-checkout config setting and restore the working directory.'],
+    ]);
+    assert.equal(described.get('reapply'), 'reapplies the sparsity pattern rules to paths in the working tree');
+  });
+});

@@ -47,4 +47,14 @@ describe('PDF page text', () => {
     ]);
     assert.equal(page, 'Get the ACLs for mailbox. Set ANNOTATIONs for mailbox.\nPacks a fixed length string, s. The URLs\nA TCP socket is opened.');
   });
+
+  test('a compound broken at one of its own hyphens ("read-eval-" over "print") keeps it (held-out round 79)', () => {
+    const [page] = pagesAsText(['Programs that emulate the interpreter main loop (a.k.a. the read-eval-\nprint loop) use it. A broken exam-\nple is joined.']);
+    assert.equal(page, 'Programs that emulate the interpreter main loop (a.k.a. the read-eval-print\nloop) use it. A broken example\nis joined.');
+  });
+
+  test('a compound poppler joined at one of its hyphens ("read-evalprint") gets it back where the document writes it whole', () => {
+    const [page] = pagesAsText(['It implements read-eval-print loops. It emulates the main loop (the read-evalprint loop) as a read-eval-print loop does.']);
+    assert.equal(page, 'It implements read-eval-print loops. It emulates the main loop (the read-eval-print loop) as a read-eval-print loop does.');
+  });
 });
