@@ -194,8 +194,15 @@ function pageWithoutMenus(page: Page): string {
 function pageWithEntries(page: string) {
   const { document } = parseHTML(page);
   referenceEntriesAsHeadings(document.body);
+  for (const phrase of document.body.querySelectorAll(INLINE_PHRASES)) phrase.removeAttribute('class');
   return document;
 }
+
+/**
+ * "(such as <em class="mailheader">Content-Type</em>)": words of a sentence marked up inline, whose class
+ * Readability would take for page chrome ("header") and drop with the words; inline, they are never chrome.
+ */
+const INLINE_PHRASES = 'em, strong, b, i, code, kbd, samp, var, tt, cite, dfn, abbr, span';
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 const XHTML = /^\s*<\?xml\s|<html[^>]*\sxmlns=["']http:\/\/www\.w3\.org\/1999\/xhtml["']/i;

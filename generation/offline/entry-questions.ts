@@ -5,7 +5,7 @@ import { makeOption, type Option } from './distractors.ts';
 import { isMemberName, isSignature } from './headings.ts';
 import { ARTICLES, readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, DOUBLED_AUXILIARY, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
-import { subcommandsOf } from './subcommands.ts';
+import { manualEntriesOf } from './manual-entries.ts';
 import { escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
 
 // "Which textwrap function removes any common leading whitespace from every line in text?": an API
@@ -477,14 +477,10 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  const commands = subcommandsOf(analysis).map(({ program, name, parameters, sentence }): Entry => ({
-    prefix: program,
-    member: name,
-    kind: 'command',
-    parameters,
-    sentence,
-  }));
-  if (commands.length > 0) groups.set('commands', commands);
+  // A program's options ("--edit", "--graft") are not asked: their names are command-line flags, code no answer may be.
+  for (const { kind, program, name, parameters, sentence } of manualEntriesOf(analysis)) {
+    if (kind === 'command') groups.set(kind, [...(groups.get(kind) ?? []), { prefix: program, member: name, kind, parameters, sentence }]);
+  }
   return [...groups.values()].flatMap(constantFamilies).map((entries) => {
     // Overloads ("new URLSearchParams()" thrice) are one entry with several descriptions: none is the answer alone.
     const members = entries.map((entry) => entry.member);

@@ -5,7 +5,7 @@ import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature, MANUAL_TITLE } from './headings.ts';
-import { subcommandsOf } from './subcommands.ts';
+import { manualEntriesOf } from './manual-entries.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { hasVagueLead, isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
@@ -566,9 +566,12 @@ function topicDraft(context: Context, topic: Topic, level: number): Draft {
   };
 }
 
-/** A manual page's "COMMANDS": its parts are the program's commands ("clear", "forget", "status"), in the page's order, not phrases of their descriptions. */
+/**
+ * A manual page's "COMMANDS" and "OPTIONS": their parts are the program's commands ("clear", "forget",
+ * "status") and options ("--edit", "--graft"), in the page's order, not phrases of their descriptions.
+ */
 function commandDrafts(context: Context, topic: Topic, breadth: number): Draft[] {
-  return subcommandsOf(context.analysis)
+  return manualEntriesOf(context.analysis)
     .filter((command) => command.sentence.section === topic.label)
     .slice(0, breadth)
     .map((command) => ({ label: command.name, definition: short(command.sentence.text), score: COMMAND_SCORE, children: [] }));

@@ -5976,6 +5976,35 @@ describe("Git's manual pages (held-out round 78)", () => {
     );
   });
 
+  test('the branch for the options shows the options, and no option is asked: its name is a command-line flag', async () => {
+    const options: ReadonlyArray<readonly [string, string]> = [
+      [
+        '--edit &lt;object&gt;',
+        'Edit an object’s content interactively. The existing content for the object is pretty-printed into a temporary file, an editor is launched on the file, and the result is parsed to create a new object.',
+      ],
+      [
+        '--graft &lt;commit&gt;',
+        'Create a graft commit. A new commit is created with the same content as the commit, except that its parents will be the given parents instead of the commit’s own.',
+      ],
+      [
+        '--convert-graft-file',
+        'Creates graft commits for all entries in the grafts file and deletes that file upon success, to help users move off the deprecated graft file.',
+      ],
+      [
+        '--list &lt;pattern&gt;',
+        'List replace refs for objects that match the given pattern, or all of them if no pattern is given. Typing the command without arguments also lists all replace refs.',
+      ],
+    ];
+    const content = manualPage('git-replace(1)', 'OPTIONS', options);
+    const map = (await createOfflineGenerator().mindmap({ sourceTitle: 'git-replace(1)', content, difficulty: 'medium' })).content;
+    const branch = map.nodes.find((node) => node.parentId === map.rootId && node.label === 'OPTIONS');
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === branch?.id).map((node) => node.label),
+      ['--edit', '--graft', '--convert-graft-file', '--list'],
+    );
+    assert.equal(entryQuestionsOf(analyse(content), 'medium').length, 0);
+  });
+
   test('only a program\'s page lists commands: "gitremote-helpers(7)" describes a protocol, and a section of other items is no list of commands', () => {
     const asked = (title: string, section: string) => entryQuestionsOf(analyse(manualPage(title, section, rerere)), 'medium').length;
     assert.ok(asked('git-rerere(1)', 'COMMANDS') > 0);
@@ -6022,5 +6051,19 @@ describe("Git's sparse-checkout manual page (held-out round 79)", () => {
       ['sparse.disable()', 'Disable the sparse-checkout config setting and restore the working directory.'],
     ]);
     assert.equal(described.get('reapply'), 'reapplies the sparsity pattern rules to paths in the working tree');
+  });
+});
+
+describe("Python's cgi reference as a web page (held-out round 80)", () => {
+  test('a word marked up inline with a class Readability takes for chrome ("mailheader") stays in its sentence', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const paragraphs = [
+      'The cgi module parses the input of scripts a web server runs, and the functions below help to debug them.',
+      'Parse a MIME header (such as <em class="mailheader">Content-Type</em>) into a main value and a dictionary of parameters.',
+      'Format the shell environment in HTML, which helps to see what the server passed to the script.',
+    ];
+    const html = `<html><head><title>cgi</title></head><body><article><h1>cgi — Common Gateway Interface support</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</article></body></html>`;
+    const text = htmlToContent(html, 'https://docs.example/cgi.html').text;
+    assert.match(text, /Parse a MIME header \(such as Content-Type\) into a main value/);
   });
 });

@@ -1,0 +1,49 @@
+import type { Analysis } from './analysis.ts';
+import type { Sentence } from './document-parts.ts';
+import { MANUAL_TITLE } from './headings.ts';
+import { wordCount } from './text.ts';
+
+// "git rerere status: Print paths with conflicts whose merge resolution rerere will record.", "git
+// replace --delete: Delete existing replace refs for the given objects.": a manual page's commands and
+// options are to its program what an API reference's entries are to a library, each named and opened
+// with what it does; a learner of the tool asks which command or option does what.
+
+/** "COMMANDS", "SUBCOMMANDS", "OPTIONS": the sections of a manual page that list what its program does, one item each. */
+const SECTIONS: ReadonlyArray<{ kind: ManualEntry['kind']; section: RegExp; item: RegExp }> = [
+  // "forget <pathspec>: Reset…", "get-ref: Print…": a command's name, what it takes, and after the colon what it does.
+  { kind: 'command', section: /^(?:sub)?commands$/i, item: /^(?<name>\p{Ll}[\p{Ll}\d-]*)(?<takes>\s[^:]*)?:\s+\S/u },
+  // "--graft <commit> [<parent>…]: Create…", "--format=<format>: When listing…": an option's name and what it takes.
+  { kind: 'option', section: /^options$/i, item: /^(?<name>--?[\p{L}\d][\p{L}\d-]*)(?<takes>[=\s][^:]*)?:\s+\S/u },
+];
+/** "<pathspec>", "<object>" of "forget <pathspec>": what a command takes, as its manual page writes it. */
+const PLACEHOLDER = /<([\w-]+)>/g;
+
+export type ManualEntry = { kind: 'command' | 'option'; program: string; name: string; parameters: string[]; sentence: Sentence };
+
+/** Manual sections of programs: user commands (1) and administration commands (8); "gitremote-helpers(7)" describes a protocol. */
+const PROGRAM_SECTIONS: ReadonlySet<string> = new Set(['1', '8']);
+
+/** "git-rerere(1)" → "git rerere": the program as its text runs it (Git's commands by a space, others as titled). */
+function programOf(analysis: Analysis): string | undefined {
+  const { program, section } = MANUAL_TITLE.exec(analysis.title?.trim() ?? '')?.groups ?? {};
+  if (!program || !PROGRAM_SECTIONS.has(section ?? '')) return undefined;
+  const spaced = program.replace('-', ' ');
+  return spaced !== program && analysis.sentences.some((sentence) => sentence.text.includes(`${spaced} `)) ? spaced : program;
+}
+
+/** A program's manual page's commands and options, each with the first sentence of what it does (the name and colon cut off). */
+export function manualEntriesOf(analysis: Analysis): ManualEntry[] {
+  const program = programOf(analysis);
+  if (!program) return [];
+  return analysis.blocks.flatMap((block) => {
+    const listing = SECTIONS.find(({ section }) => section.test(block.section?.trim() ?? ''));
+    const item = listing?.item.exec(block.text);
+    const first = analysis.sentences[block.sentenceIds[0] ?? -1];
+    const colon = first?.tokens.findIndex((token) => token.text === ':') ?? -1;
+    if (!listing || !item?.groups?.name || !first || colon < 0) return [];
+    const text = first.text.slice(first.text.indexOf(':') + 1).trim();
+    const parameters = [...(item.groups.takes ?? '').matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
+    const sentence = { ...first, text, tokens: first.tokens.slice(colon + 1), words: wordCount(text) };
+    return [{ kind: listing.kind, program, name: item.groups.name, parameters, sentence }];
+  });
+}
