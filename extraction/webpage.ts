@@ -219,6 +219,16 @@ function closedEmptyElements(html: string): string {
   );
 }
 
+/**
+ * "email.charset: Representing character sets — Python 3.11.2 documentation": Readability keeps the part of
+ * a title after its colon ("Representing character sets"), which loses the name the page is about.
+ */
+function withNamePrefix(articleTitle: string | undefined, pageTitle: string | undefined): string | undefined {
+  const head = (title: string | undefined) => title?.split(/\s[—–|]\s/)[0]?.trim();
+  const [page, article] = [head(pageTitle), head(articleTitle)];
+  return articleTitle && article && page?.endsWith(`: ${article}`) ? `${page}${articleTitle.trim().slice(article.length)}` : articleTitle;
+}
+
 export function htmlToContent(html: string, url: string): ExtractedContent {
   const xhtml = closedEmptyElements(html);
   const page = /<html[\s>]/i.test(xhtml) ? xhtml : `<!DOCTYPE html><html><head></head><body>${xhtml}</body></html>`;
@@ -232,7 +242,7 @@ export function htmlToContent(html: string, url: string): ExtractedContent {
   const short = !article?.content || compactLength(article.textContent ?? '') < ARTICLE_SHARE * own;
   const content = short ? pageWithoutMenus(pageWithEntries(page) as unknown as Page) : (article?.content ?? '');
   if (!content.trim()) throw noText();
-  const title = article?.title?.replace(/\s+/g, ' ').trim() || pageTitle || new URL(url).hostname;
+  const title = withNamePrefix(article?.title?.replace(/\s+/g, ' ').trim(), pageTitle) || pageTitle || new URL(url).hostname;
   const { document: readable } = parseHTML(`<!DOCTYPE html><html><body>${content}</body></html>`);
   // Text before the first heading belongs to the page's title (Readability drops a heading that repeats it).
   const sections = sectionsOf(readable.body as DomNode, title);

@@ -709,6 +709,10 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
     root.children = chosen.map((topic) => topicDraft(context, topic, 0));
   } else if (topics[0]?.table) {
     root.children = tableDrafts(context, topics[0].table, 0);
+  } else if (topics[0] && (topics[0].subsections?.length ?? 0) >= MIN_MAIN_SECTIONS) {
+    // One class whose methods are the whole page (robotparser's RobotFileParser): its methods are the map's parts.
+    const [only] = topics;
+    root.children = (only.subsections ?? []).slice(0, breadth).map((heading) => subsectionDraft(context, only, heading, 1));
   } else if (genera.length >= MIN_GENERA) {
     root.children = genera;
   } else {

@@ -6066,4 +6066,51 @@ describe("Python's cgi reference as a web page (held-out round 80)", () => {
     const text = htmlToContent(html, 'https://docs.example/cgi.html').text;
     assert.match(text, /Parse a MIME header \(such as Content-Type\) into a main value/);
   });
+
+  test('a title whose name comes before a colon ("email.charset: Representing character sets") keeps the name Readability cuts', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const paragraphs = [
+      'This module is part of the legacy email API; it holds the class that maps character sets to their email properties.',
+      'Instances of Charset are used in several other modules within the email package, to encode headers and bodies.',
+      'Add character properties to the global registry, so that later messages use the same encodings for the set.',
+    ];
+    const html = `<html><head><title>email.charset: Representing character sets — Python 3.11.2 documentation</title></head><body><article><h1>email.charset: Representing character sets</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</article></body></html>`;
+    assert.match(htmlToContent(html, 'https://docs.example/email.charset.html').title ?? '', /^email\.charset: Representing character sets/);
+  });
+});
+
+describe("Python's urllib.robotparser reference printed (held-out round 81)", () => {
+  test('a page that is one class and its methods maps the methods, not phrases ("Return None")', async () => {
+    const text = [
+      'urllib.robotparser — Parser for robots.txt',
+      'This module provides a single class, RobotFileParser, which answers questions about whether or not a',
+      'particular user agent can fetch a URL on the web site that published the robots.txt file.',
+      "class urllib.robotparser.RobotFileParser(url='')",
+      'This class provides methods to read, parse and answer questions about the robots.txt file at url.',
+      '',
+      'set_url(url)',
+      'Sets the URL referring to a robots.txt file.',
+      '',
+      'read()',
+      'Reads the robots.txt URL and feeds it to the parser.',
+      '',
+      'can_fetch(useragent, url)',
+      'Returns True if the useragent is allowed to fetch the url according to the rules contained in the parsed',
+      'robots.txt file.',
+      '',
+      'mtime()',
+      'Returns the time the robots.txt file was last fetched. This is useful for long-running web spiders that',
+      'need to check for new robots.txt files periodically.',
+      '',
+      'crawl_delay(useragent)',
+      'Returns the value of the Crawl-delay parameter from robots.txt for the useragent in question. If',
+      'there is no such parameter, return None.',
+    ].join('\n');
+    const content = printedPage('urllib.robotparser — Parser for robots.txt — Python 3.11.2 documentation', text);
+    const map = (await createOfflineGenerator().mindmap({ sourceTitle: 'robotparser', content, difficulty: 'easy' })).content;
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === map.rootId).map((node) => node.label),
+      ['RobotFileParser.set_url()', 'RobotFileParser.read()', 'RobotFileParser.can_fetch()', 'RobotFileParser.mtime()', 'RobotFileParser.crawl_delay()'],
+    );
+  });
 });
