@@ -407,12 +407,15 @@ function inNavigationBar(blocks: readonly TextBlock[], index: number): boolean {
 const OTHER_DOCUMENT = /^(?:module|package|pep|rfc)\s+\S/i;
 /**
  * "PKZIP Application Note" over "PEP 273 - Import Modules…" in a "See also" box: a reading not named as
- * a module or a PEP is one of the box's readings all the same when the next heading is.
+ * a module or a PEP is one of the box's readings all the same when the next heading is, or when one of
+ * the next lines is ("Installing Python Modules", its description, then "PEP 453: Explicit bootstrapping…").
  */
 function listsOtherDocuments(blocks: readonly TextBlock[], index: number): boolean {
   const next = blocks.slice(index + 1).find((block) => block.kind === 'heading');
-  return next !== undefined && OTHER_DOCUMENT.test(next.text);
+  const following = blocks.slice(index + 1, index + 1 + READING_LOOKAHEAD);
+  return (next !== undefined && OTHER_DOCUMENT.test(next.text)) || following.some((block) => OTHER_DOCUMENT.test(block.text));
 }
+const READING_LOOKAHEAD = 2;
 const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;

@@ -6114,3 +6114,23 @@ describe("Python's urllib.robotparser reference printed (held-out round 81)", ()
     );
   });
 });
+
+describe("Python's ensurepip reference printed (held-out round 82)", () => {
+  test('a "See also" box\'s readings printed as short lines ("Installing Python Modules", its description, "PEP 453: …") head no section', () => {
+    const text = [
+      'ensurepip — Bootstrapping the pip installer',
+      'The ensurepip package provides support for bootstrapping the pip installer into an existing Python installation',
+      'or virtual environment.',
+      'See also:',
+      'Installing Python Modules',
+      'The end user guide for installing Python packages',
+      'PEP 453: Explicit bootstrapping of pip in Python installations',
+      'The original rationale and specification for this module.',
+      '',
+      'Command line interface',
+      'The command line interface is invoked using the interpreter’s -m switch, and it installs pip if it is not already installed.',
+    ].join('\n');
+    const analysis = analyse(printedPage('ensurepip — Bootstrapping the pip installer — Python 3.11.2 documentation', text));
+    assert.deepEqual(analysis.headings, ['Command line interface']);
+  });
+});
