@@ -284,6 +284,16 @@ function attributeDescription(sentence: Sentence): string | undefined {
 const METHOD_NOUNS: ReadonlySet<string> = new Set(['method', 'function', 'callback', 'handler', 'routine']);
 const CALL_THIS = /^call\s+this\s+(?:function|method)\s+(?=to\s)/i;
 
+/**
+ * "Encodes the payload into base64 form…": a verb in its third person, which the tagger, meeting it
+ * capitalised and unknown, takes for a name and leaves as it is, reads as its base form does.
+ */
+function readsAsVerbForm(word: string): boolean {
+  if (readsAsVerb(word)) return true;
+  const base = /(?:sh|ch|ss|x|z)es$/.test(word) ? word.slice(0, -2) : /[^su]s$/.test(word) ? word.slice(0, -1) : undefined;
+  return base !== undefined && readsAsVerb(base);
+}
+
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
   const sentence = withoutDefault(described);
@@ -309,7 +319,7 @@ function description(described: Sentence, attribute: boolean): string | undefine
       /^(?:true|false)$/.test(first.lower) ||
       // "Group ID of the user…": a noun before "of" makes the first word a noun too.
       (NOMINAL.has(rest[0]?.pos ?? '') && rest[1]?.lower === 'of'));
-  if (!readsAsVerb(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
+  if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
   if (rest[0]?.pos === 'NOUN' && rest[1]?.pos === 'AUX') return undefined;
@@ -383,13 +393,14 @@ function withoutDefault(sentence: Sentence): Sentence {
  * without a second sentence joined by a comma ("…to a line of ASCII characters, the return value is the
  * converted line…"), which a question cannot go on into, nor into what an "i.e." restates ("…and apply it on
  * top of the current working tree state, i.e., do the inverse operation of git stash push", whose verb
- * would not agree).
+ * would not agree), and without a footnote's mark ("…header to quoted-printable [1]").
  */
 const asked = (text: string) =>
   text
     .replace(/\s*\.$/, '')
     .replace(/[,;]\s+see\s.*$/is, '')
     .replace(/,?\s+i\.e\.,?\s.*$/is, '')
+    .replace(/\s\[\d+\](?=\s|$)/g, '')
     .replace(/,\s+(?:the|its)\s+(?:\p{L}+\s+){0,2}(?:is|are)\s.*$/isu, '')
     .replace(/(?<=\w)\(\)(?!\w)/g, '');
 

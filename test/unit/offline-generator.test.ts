@@ -6134,3 +6134,26 @@ describe("Python's ensurepip reference printed (held-out round 82)", () => {
     assert.deepEqual(analysis.headings, ['Command line interface']);
   });
 });
+
+describe("Python's email.encoders reference printed and Git's submodule manual page (held-out round 83)", () => {
+  test('a verb in its third person that the tagger takes for a name ("Encodes the payload…") says what its entry does, without a footnote\'s mark', () => {
+    const described = describedBy('email.encoders', [
+      [
+        'email.encoders.encode_quopri(msg)',
+        'Encodes the payload into quoted-printable form and sets the Content-Transfer-Encoding header to quoted-printable [1].',
+      ],
+      ['email.encoders.encode_base64(msg)', 'Encodes the payload into base64 form and sets the Content-Transfer-Encoding header to base64.'],
+      ['email.encoders.encode_noop(msg)', 'This does nothing; it doesn’t even set the Content-Transfer-Encoding header.'],
+    ]);
+    assert.equal(
+      described.get('encode_quopri'),
+      'encodes the payload into quoted-printable form and sets the Content-Transfer-Encoding header to quoted-printable',
+    );
+  });
+
+  test('a dot before a variable ("submodule.$name.url") ends no sentence', async () => {
+    const { parseText } = await import('../../generation/offline/nlp.ts');
+    const sentences = parseText('Initialize the submodules recorded in the index by setting submodule.$name.url in .git/config. It uses the same setting.');
+    assert.equal(sentences[0]?.text, 'Initialize the submodules recorded in the index by setting submodule.$name.url in .git/config.');
+  });
+});
