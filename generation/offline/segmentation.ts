@@ -485,8 +485,8 @@ function wrappedSignature(lines: readonly string[], index: number): { text: stri
   return undefined;
 }
 
-/** "data", "*args", "block=True", "/": a parameter as a signature declares it, named in lower case, with its default. */
-const PARAMETER = /^\s*(?:\*{0,2}\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
+/** "data", "*args", "block=True", "/", "_subtype", "**_params": a parameter as a signature declares it, named in lower case, with its default. */
+const PARAMETER = /^\s*(?:\*{0,2}_*\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
 
 /**
  * "statistics.mean(data)", "Queue.put(item, block=True, timeout=None)": a dotted signature on a line of its
@@ -570,8 +570,11 @@ function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[],
  * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
  * `underClass`: the class whose methods the page before ended among.
  */
+/** "Module: email.mime.base": the line a reference prints under a class's signature to say which module holds it, no text of the entry. */
+const MODULE_NOTE = /^\s*Module:\s+[\p{L}_][\w.]*\s*$/u;
+
 export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', underClass?: string): SegmentedText {
-  const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/)));
+  const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/).filter((line) => !MODULE_NOTE.test(line))));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
   const cells = printed && !permissive ? tableCellLines(lines) : new Set<number>();

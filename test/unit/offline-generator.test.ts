@@ -6157,3 +6157,23 @@ describe("Python's email.encoders reference printed and Git's submodule manual p
     assert.equal(sentences[0]?.text, 'Initialize the submodules recorded in the index by setting submodule.$name.url in .git/config.');
   });
 });
+
+describe("Python's email.mime reference as a DOCX (held-out round 84)", () => {
+  test('a class\'s signature with underscored parameters ("_maintype", "**_params") over its "Module:" note heads its entry', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'Here are the classes:',
+      '',
+      'class email.mime.base.MIMEBase(_maintype, _subtype, *, policy=compat32, **_params)',
+      '',
+      'Module: email.mime.base',
+      '',
+      'This is the base class for all the MIME-specific subclasses of Message. Ordinarily you won’t create instances specifically of MIMEBase.',
+    ].join('\n');
+    const { blocks } = segmentText(text, false);
+    assert.deepEqual(
+      blocks.map((block) => `${block.kind}: ${block.text.slice(0, 40)}`),
+      ['heading: Here are the classes:', 'heading: email.mime.base.MIMEBase(_maintype, _sub', 'prose: This is the base class for all the MIME-'],
+    );
+  });
+});
