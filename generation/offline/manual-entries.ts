@@ -9,12 +9,13 @@ import { wordCount } from './text.ts';
 // with what it does; a learner of the tool asks which command or option does what.
 
 /** "COMMANDS", "SUBCOMMANDS", "OPTIONS": the sections of a manual page that list what its program does, one item each. */
-const SECTIONS: ReadonlyArray<{ kind: ManualEntry['kind']; section: RegExp; item: RegExp }> = [
-  // "forget <pathspec>: Reset…", "get-ref: Print…": a command's name, what it takes, and after the colon what it does.
-  { kind: 'command', section: /^(?:sub)?commands$/i, item: /^(?<name>\p{Ll}[\p{Ll}\d-]*)(?<takes>\s[^:]*)?:\s+\S/u },
-  // "--graft <commit> [<parent>…]: Create…", "--format=<format>: When listing…": an option's name and what it takes.
-  { kind: 'option', section: /^options$/i, item: /^(?<name>--?[\p{L}\d][\p{L}\d-]*)(?<takes>[=\s][^:]*)?:\s+\S/u },
-];
+const LISTING = /^(?:(?:sub)?commands|options)$/i;
+/**
+ * "forget <pathspec>: Reset…", "get-ref: Print…": a command's name, what it takes, and after the colon what
+ * it does; "--graft <commit> [<parent>…]: Create…", "--format=<format>: When listing…": an option's. A page
+ * may list its commands among its options ("write: Write a new MIDX file." under git-multi-pack-index's OPTIONS).
+ */
+const ITEM = /^(?<name>--?[\p{L}\d][\p{L}\d-]*|\p{Ll}[\p{Ll}\d-]*)(?<takes>[=\s][^:]*)?:\s+\S/u;
 /** "<pathspec>", "<object>" of "forget <pathspec>": what a command takes, as its manual page writes it. */
 const PLACEHOLDER = /<([\w-]+)>/g;
 
@@ -36,14 +37,14 @@ export function manualEntriesOf(analysis: Analysis): ManualEntry[] {
   const program = programOf(analysis);
   if (!program) return [];
   return analysis.blocks.flatMap((block) => {
-    const listing = SECTIONS.find(({ section }) => section.test(block.section?.trim() ?? ''));
-    const item = listing?.item.exec(block.text);
+    const item = LISTING.test(block.section?.trim() ?? '') ? ITEM.exec(block.text) : null;
     const first = analysis.sentences[block.sentenceIds[0] ?? -1];
     const colon = first?.tokens.findIndex((token) => token.text === ':') ?? -1;
-    if (!listing || !item?.groups?.name || !first || colon < 0) return [];
+    if (!item?.groups?.name || !first || colon < 0) return [];
     const text = first.text.slice(first.text.indexOf(':') + 1).trim();
     const parameters = [...(item.groups.takes ?? '').matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
     const sentence = { ...first, text, tokens: first.tokens.slice(colon + 1), words: wordCount(text) };
-    return [{ kind: listing.kind, program, name: item.groups.name, parameters, sentence }];
+    const kind = item.groups.name.startsWith('-') ? 'option' : 'command';
+    return [{ kind, program, name: item.groups.name, parameters, sentence }];
   });
 }

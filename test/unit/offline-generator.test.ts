@@ -6010,6 +6010,8 @@ describe("Git's manual pages (held-out round 78)", () => {
     assert.ok(asked('git-rerere(1)', 'COMMANDS') > 0);
     assert.equal(asked('gitremote-helpers(7)', 'COMMANDS'), 0);
     assert.equal(asked('git-rerere(1)', 'DISCUSSION'), 0);
+    // git-multi-pack-index lists its commands ("write: Write a new MIDX file.") among its options (held-out round 85).
+    assert.ok(asked('git-rerere(1)', 'OPTIONS') > 0);
   });
 
   test('what an "i.e." restates is left out of the question, whose verb it would not agree with', () => {
