@@ -664,7 +664,10 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
     // ", and it is also slow" starts a clause of its own; ", and 3.1 of the protocol" ends a list, and
     // "developed, or sponsored, by the FSF" joins two participles.
     const coordinatedVerbs = tokens[index - 1]?.pos === 'VERB' && tokens[index + 2]?.pos === 'VERB';
-    const startsClause = tokens[index + 1]?.pos === 'CCONJ' && CLAUSE_OPENERS.has(tokens[index + 2]?.pos ?? '') && !coordinatedVerbs;
+    // "a flag that when True, interprets timeval, and returns a date…": after a relative word, a verb in the
+    // third person goes on with that clause's verbs.
+    const relativeGoesOn = isFinitePresent(tokens[index + 2]) && tokens.slice(from, index).some((earlier) => RELATIVES.has(earlier.lower));
+    const startsClause = tokens[index + 1]?.pos === 'CCONJ' && CLAUSE_OPENERS.has(tokens[index + 2]?.pos ?? '') && !coordinatedVerbs && !relativeGoesOn;
     if (token && (CLAUSE_BREAKS.has(token.text) || (token.text === ',' && startsClause))) return index;
   }
   return tokens.length;

@@ -6179,3 +6179,16 @@ describe("Python's email.mime reference as a DOCX (held-out round 84)", () => {
     );
   });
 });
+
+describe("Python's email.utils reference printed (held-out round 85)", () => {
+  test('a relative clause\'s second verb ("a flag that when True, interprets timeval, and returns a date…") stays in the definition', () => {
+    const analysis = analyseSection(
+      'email.utils',
+      'Optional localtime is a flag that when True, interprets timeval, and returns a date relative to the local timezone instead of UTC, properly taking daylight savings time into account.',
+    );
+    assert.equal(
+      definitionOf(analysis, 'Optional localtime'),
+      'A flag that when True, interprets timeval, and returns a date relative to the local timezone instead of UTC, properly taking daylight savings time into account.',
+    );
+  });
+});
