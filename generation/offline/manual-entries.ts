@@ -32,8 +32,19 @@ function programOf(analysis: Analysis): string | undefined {
   return spaced !== program && analysis.sentences.some((sentence) => sentence.text.includes(`${spaced} `)) ? spaced : program;
 }
 
+/** Each analysis's entries, read once: the questions, the cards and every branch of the map ask for them. */
+const read = new WeakMap<Analysis, ManualEntry[]>();
+
 /** A program's manual page's commands and options, each with the first sentence of what it does (the name and colon cut off). */
 export function manualEntriesOf(analysis: Analysis): ManualEntry[] {
+  const known = read.get(analysis);
+  if (known) return known;
+  const entries = readEntries(analysis);
+  read.set(analysis, entries);
+  return entries;
+}
+
+function readEntries(analysis: Analysis): ManualEntry[] {
   const program = programOf(analysis);
   if (!program) return [];
   return analysis.blocks.flatMap((block) => {
