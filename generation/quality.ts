@@ -113,6 +113,9 @@ export function cardTextViolations(term: string, definition: string): QualityVio
   const violations: QualityViolation[] = [];
   if (looksLikeCode(term) || looksLikeCode(definition)) violations.push('is a line of code, not a term and its definition');
   if (/^\p{Ll}/u.test(definition.trim())) violations.push('has a definition that starts mid-sentence');
+  // "A bit older than master).": the end of a parenthesis whose start the definition left behind (a quote
+  // may stand for itself: "a quotation mark (”)").
+  if (!bracketsBalanced(definition)) violations.push('has unbalanced brackets in its definition');
   return violations;
 }
 
@@ -164,20 +167,19 @@ export function looksLikeCode(text: string): boolean {
   return CODE_TOKENS.test(text);
 }
 
-const balanced = (text: string) => {
-  const quotes = (text.match(/"/g) ?? []).length % 2 === 0;
+/** Whether each of the opening characters is closed, in order, by one of the closing ones. */
+const closes = (text: string, opening: string, closing: string) => {
   let depth = 0;
-  // Typographic quotes open and close as brackets do: "VT-x” or “SVM mode”" is cut from inside a quotation.
-  let quoting = 0;
   for (const char of text) {
-    if (char === '(' || char === '[') depth++;
-    if (char === ')' || char === ']') depth--;
-    if (char === '“') quoting++;
-    if (char === '”') quoting--;
-    if (depth < 0 || quoting < 0) return false;
+    if (opening.includes(char)) depth++;
+    if (closing.includes(char)) depth--;
+    if (depth < 0) return false;
   }
-  return quotes && depth === 0 && quoting === 0;
+  return depth === 0;
 };
+const bracketsBalanced = (text: string) => closes(text, '([', ')]');
+// Typographic quotes open and close as brackets do: "VT-x” or “SVM mode”" is cut from inside a quotation.
+const balanced = (text: string) => (text.match(/"/g) ?? []).length % 2 === 0 && bracketsBalanced(text) && closes(text, '“', '”');
 
 /** A property named by its dot (".searchParams"), camel-cased as code names are; ".bashrc" is a file's name. */
 const PROPERTY_ACCESS = /(?:^|\s)\.\p{Ll}+\p{Lu}\w*/u;

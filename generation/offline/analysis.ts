@@ -68,8 +68,8 @@ const LICENCE_HEADING = /\b(?:free documentation license|general public license|
 const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
 /** "filecmp.clear_cache()": a module's entry that takes nothing, as a printed reference heads it. */
 const ENTRY_WITHOUT_PARAMETERS = /^[\p{L}_]\w*(?:\.[\p{L}_]\w*)+\(\)$/u;
-/** "gzip — Support for gzip files": a reference page's title, its module's name first. */
-const MODULE_TITLE = /^([\p{L}_][\w.]*)\s+[—–-]\s/u;
+/** "gzip — Support for gzip files", "email.utils: Miscellaneous utilities": a reference page's title, its module's name first. */
+const MODULE_TITLE = /^([\p{L}_][\w.]*)(?:\s+[—–-]|:)\s/u;
 
 /**
  * The outline with the text of code and boilerplate blocks taken out, where the extractor labelled
@@ -432,7 +432,8 @@ const isContentsLine = (block: TextBlock) =>
  * A run of numbered headings with no text between them, not each deeper than the one before, is a
  * table of contents (a printed page lists the sections of the whole book at its top): none of them
  * heads the text that follows. "8", "8.1", "8.1.1" in a row are a chapter, its section and
- * subsection heading the same text.
+ * subsection heading the same text. A run of single words ("DateHeader", "AddressHeader",
+ * "MessageIDHeader") is a table's column that print set one cell to a line, no heading either.
  */
 function tableOfContents(blocks: readonly TextBlock[]): Set<number> {
   const contents = new Set<number>();
@@ -441,6 +442,14 @@ function tableOfContents(blocks: readonly TextBlock[]): Set<number> {
     const depths = run.map((index) => HEADING_NUMBER.exec(blocks[index]?.text ?? '')?.[1]?.split('.').length ?? 0).filter((depth) => depth > 0);
     const deepens = depths.every((depth, index) => index === 0 || depth > (depths[index - 1] ?? 0));
     if (depths.length >= CONTENTS_MIN_HEADINGS && !deepens) for (const index of run) if (HEADING_NUMBER.test(blocks[index]?.text ?? '')) contents.add(index);
+    let words: number[] = [];
+    for (const index of [...run, -1]) {
+      if (index >= 0 && !/\s/.test(blocks[index]?.text.trim() ?? ' ')) words.push(index);
+      else {
+        if (words.length >= CONTENTS_MIN_HEADINGS) for (const word of words) contents.add(word);
+        words = [];
+      }
+    }
     run = [];
   };
   blocks.forEach((block, index) => {

@@ -492,7 +492,8 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
   if (lemma === 'refer' && tokens[verb + 1]?.lower === 'to') return { term: subject, body: verb + 2 };
   // "A list comprehension consists of brackets containing…": what a thing is made of defines it.
   if (lemma === 'consist' && tokens[verb + 1]?.lower === 'of' && hasNounSoon(tokens, verb + 2)) return { term: subject, body: verb + 2 };
-  if (lemma === 'mean' && tokens[verb]?.pos === 'VERB') return { term: subject, body: verb + 1 };
+  // "An unobvious fix meant for maint is applied…": the participle says what a thing is for, no meaning.
+  if (lemma === 'mean' && tokens[verb]?.pos === 'VERB' && tokens[verb]?.lower !== 'meant') return { term: subject, body: verb + 1 };
   return undefined;
 }
 

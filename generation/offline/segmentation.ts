@@ -198,11 +198,20 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
   return !labelled || isTitleCase(labelled[1] ?? '');
 }
 
+/**
+ * "message-id:" over "MessageIDHeader": a table's label and its value, which print set on lines of their
+ * own; a single word under a single word's label is its value, no heading ("The following attributes:"
+ * over "ZoneInfo.key" leads into an entry). "minor" over "The minor version number as an integer": an
+ * attribute's name and its description, which a printed reference leaves without a full stop.
+ */
+const followsLabel = (text: string, lineBefore = '') =>
+  (/^\S+:$/.test(lineBefore) && !/\s/.test(text)) || (/^[\p{Ll}_]\w*$/u.test(lineBefore) && /\s/.test(text) && !isTitleCase(text));
+
 /** A conjunction, an article or a preposition: no line of prose, nor a heading, ends on one. */
 const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from)$/;
 
-/** The paragraph or list item being read, line by line. */
-type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[] };
+/** The paragraph or list item being read, line by line, and the text's last line before it. */
+type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[]; after?: string };
 
 /** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
 function continuesParagraph(open: OpenBlock, rawLine: string, line: string, width: number | undefined): boolean {
@@ -597,7 +606,10 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   const close = () => {
     if (!open) return;
     const joined = collapseWhitespace(open.lines.join(' '));
-    const heading = open.kind === 'prose' && (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
+    const heading =
+      open.kind === 'prose' &&
+      !followsLabel(joined, open.after) &&
+      (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
     if (joined) blocks.push({ kind: heading ? 'heading' : open.kind, text: joined });
     // "The following methods are overridden from the base class implementation:" leads into the class's methods,
     // and a "Note" boxed inside the class's description ends nothing.
@@ -683,7 +695,14 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
       continue;
     }
     close();
-    open = { kind: bullet ? 'bullet' : 'prose', lines: [content] };
+    open = {
+      kind: bullet ? 'bullet' : 'prose',
+      lines: [content],
+      after: lines
+        .slice(0, index)
+        .findLast((before) => before.trim() !== '')
+        ?.trim(),
+    };
   }
   close();
   return { blocks, tables, code, className };

@@ -6192,3 +6192,50 @@ describe("Python's email.utils reference printed (held-out round 85)", () => {
     );
   });
 });
+
+describe("Python's email.headerregistry reference printed and Git's maintain-git howto (held-out round 86)", () => {
+  test('pdf.js\'s code-font signatures head their entries on a page whose title names its module before a colon ("email.headerregistry: …")', () => {
+    const analysis = analysePrintedPage('email.headerregistry: Custom Header Objects', [
+      ['prose', 'Headers are represented by customized subclasses of str.'],
+      ['code', 'class email.headerregistry.DateHeader'],
+      ['prose', 'RFC 5322 specifies a very specific format for dates within email headers.'],
+      ['code', 'class email.headerregistry.AddressHeader'],
+      ['prose', 'Address headers are one of the most complex structured header types.'],
+    ]);
+    assert.deepEqual(analysis.headings, ['email.headerregistry.DateHeader()', 'email.headerregistry.AddressHeader()']);
+  });
+
+  test('a table\'s cells printed one to a line ("message-id:" over "MessageIDHeader", a column of class names) and an attribute\'s description under its name head no section', () => {
+    const text = [
+      'class email.headerregistry.MIMEVersionHeader',
+      'There is really only one valid value for the MIME-Version header, and that is 1.0.',
+      'minor',
+      'The minor version number as an integer',
+      '',
+      'The default mappings are:',
+      'AddressHeader',
+      'UniqueAddressHeader',
+      'MIMEVersionHeader',
+      'ContentTypeHeader',
+      '',
+      'message-id:',
+      '',
+      'MessageIDHeader',
+      '',
+      'HeaderRegistry has the following methods:',
+      '',
+      'map_to_type(self, name, cls)',
+      'name is the name of the header to be mapped. It will be converted to lower case in the registry.',
+    ].join('\n');
+    const analysis = analyse(printedPage('email.headerregistry: Custom Header Objects', text));
+    assert.deepEqual(analysis.headings, ['email.headerregistry.MIMEVersionHeader()']);
+  });
+
+  test('"meant for" says what a thing is for, not what it means ("An unobvious fix meant for maint is applied…")', () => {
+    const analysis = analyseSection(
+      'A Typical Git Day',
+      'An unobvious fix meant for maint is applied to a new topic branch that is forked from the tip of maint.',
+    );
+    assert.equal(definitionOf(analysis, 'unobvious fix'), undefined);
+  });
+});

@@ -111,6 +111,15 @@ describe('quality rules: flashcards', () => {
     assertCaught(checkFlashcards(cards), /card card-4 duplicates card card-1/);
   });
 
+  test('a definition that closes a parenthesis it never opened ("A bit older than master).") is caught; a quote standing for itself is not', () => {
+    const cards = validCards();
+    cards.cards.push({ id: 'card-4', term: 'feature release', definition: 'A bit older than master).', source });
+    cards.cards.push({ id: 'card-5', term: 'triple-quoted string', definition: 'A string bound by three quotation marks (”) or apostrophes (‘).', source });
+    const violations = checkFlashcards(cards);
+    assertCaught(violations, /card card-4 has unbalanced brackets in its definition/);
+    assert.ok(!violations.some((violation) => violation.includes('card-5')), JSON.stringify(violations));
+  });
+
   test('a near-duplicate definition under another term is caught', () => {
     const cards = validCards();
     cards.cards.push({
