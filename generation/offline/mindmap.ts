@@ -682,10 +682,28 @@ const namesTheRoot = (phrase: Phrase, title: string) =>
   comparisonKey(phrase.display) === comparisonKey(title) ||
   (phrase.tokenCount === 2 && KINDS_OF_SUBJECT.has(phrase.lemmas[1] ?? '') && comparisonKey(phrase.lemmas[0] ?? '') === comparisonKey(title));
 
+/**
+ * "Introduction", "General Information", "Code status:": a README's first heading that names no topic;
+ * "underscore-readme": a file's name, where the README has no heading; "DejaVu fonts 2.37 (c)2004-2016…":
+ * a copyright line.
+ */
+const PLACEHOLDER_TITLE = /^(?:introduction|overview|general information|about|description|summary|code status:?)$|readme$|\(c\)|©/i;
+/** "GTK is a multi-platform toolkit…", "The DejaVu fonts are a font family…", "httplib2 is…": the name a first sentence is about. */
+const NAMED_SUBJECT = /^(?:The\s+)?(\S*[\p{Lu}\d]\S*(?:\s+\S+){0,2}?)\s+(?:is|are|was)\s/u;
+const NOT_A_NAME = /^(?:This|These|That|It|There|Here)\b/;
+
+/** The document's topic: its title, or where the title names none, what its first sentence is about. */
+function topicTitle(analysis: Analysis, sourceTitle: string): string {
+  const title = topicOf(analysis.title?.trim() || sourceTitle);
+  if (!PLACEHOLDER_TITLE.test(title)) return title;
+  const subject = NAMED_SUBJECT.exec(analysis.sentences[0]?.text ?? '')?.[1];
+  return subject === undefined || NOT_A_NAME.test(subject) ? title : subject;
+}
+
 function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft {
   // A title slide or heading that repeats the document's title is the root, not a branch; "More on
   // Modules" under the title "Modules" is a section of it.
-  const documentTitle = topicOf(analysis.title?.trim() || sourceTitle);
+  const documentTitle = topicTitle(analysis, sourceTitle);
   const all = topicsOf(analysis).filter((topic) => comparisonKey(topicOf(topic.label)) !== comparisonKey(documentTitle));
   const parent = soleParent(all, analysis.sentences.length);
   const title = parent ? cleanHeading(parent.label) : documentTitle;

@@ -6231,6 +6231,33 @@ describe("Python's email.headerregistry reference printed and Git's maintain-git
     assert.deepEqual(analysis.headings, ['email.headerregistry.MIMEVersionHeader()']);
   });
 
+  test('a README whose first heading names no topic ("Introduction", "Code status:") or that has none is rooted at what its first sentence is about', async () => {
+    const rootOf = async (fileName: string, markdown: string) => {
+      const content = await markdownContent(fileName, markdown);
+      const map = await generator.mindmap({ sourceTitle: content.title ?? fileName, content, difficulty: 'medium' });
+      return map.content.nodes.find((node) => node.id === map.content.rootId)?.label;
+    };
+    const features = [
+      '### Keep-Alive',
+      '',
+      'Supports HTTP 1.1 Keep-Alive, keeping the socket open and performing multiple requests over the same connection if possible.',
+      '',
+      '### Caching',
+      '',
+      'The module can optionally operate with a private cache that understands the Cache-Control header and uses both the ETag and Last-Modified cache validators.',
+      '',
+      'Installation',
+      '============',
+      '',
+      'The httplib2 module is shipped with the Debian package and installed with pip on other systems, where its unit tests run as well.',
+    ];
+    const opening = 'httplib2 is a comprehensive HTTP client library that supports many features left out of other HTTP libraries.';
+    assert.equal(await rootOf('README.md', ['Introduction', '============', '', opening, '', ...features].join('\n')), 'httplib2');
+    assert.equal(await rootOf('README.md', ['Getting started', '===============', '', opening, '', ...features].join('\n')), 'Getting started');
+    const unnamed = 'This library is a comprehensive HTTP client that supports many features left out of other HTTP libraries.';
+    assert.equal(await rootOf('README.md', ['Introduction', '============', '', unnamed, '', ...features].join('\n')), 'Introduction');
+  });
+
   test('"meant for" says what a thing is for, not what it means ("An unobvious fix meant for maint is applied…")', () => {
     const analysis = analyseSection(
       'A Typical Git Day',
