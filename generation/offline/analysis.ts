@@ -444,7 +444,7 @@ function tableOfContents(blocks: readonly TextBlock[]): Set<number> {
     if (depths.length >= CONTENTS_MIN_HEADINGS && !deepens) for (const index of run) if (HEADING_NUMBER.test(blocks[index]?.text ?? '')) contents.add(index);
     let words: number[] = [];
     for (const index of [...run, -1]) {
-      if (index >= 0 && !/\s/.test(blocks[index]?.text.trim() ?? ' ')) words.push(index);
+      if (index >= 0 && /^[\p{L}\d-]+$/u.test(blocks[index]?.text.trim() ?? '')) words.push(index);
       else {
         if (words.length >= CONTENTS_MIN_HEADINGS) for (const word of words) contents.add(word);
         words = [];

@@ -319,7 +319,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
       /^(?:true|false)$/.test(first.lower) ||
       // "Group ID of the user…": a noun before "of" makes the first word a noun too.
       (NOMINAL.has(rest[0]?.pos ?? '') && rest[1]?.lower === 'of'));
-  if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun) return attribute ? attributeDescription(sentence) : undefined;
+  // "Sequence of Frame instances sorted…": a class described by what it is, a noun before "of", says nothing it does.
+  const nounOf = first.pos !== 'VERB' && rest[0]?.lower === 'of';
+  if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun || nounOf) return attribute ? attributeDescription(sentence) : undefined;
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
   if (rest[0]?.pos === 'NOUN' && rest[1]?.pos === 'AUX') return undefined;

@@ -6,7 +6,7 @@ import { opensWithCallout } from './headings.ts';
 import type { Sentence } from './document-parts.ts';
 import type { Option } from './distractors.ts';
 import { DETERMINER_AFTER_VERB, isVagueWord, type Phrase, type Span } from './key-phrases.ts';
-import { ARTICLES, joinTokens, type Token } from './nlp.ts';
+import { ARTICLES, joinTokens, readsAsVerb, type Token } from './nlp.ts';
 import type { QuizPools } from './quiz-pools.ts';
 import { excerpt, repeatsAWord } from './text.ts';
 
@@ -201,13 +201,17 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     // "Return a writer object…" with the verb read as a name: no name opens a sentence right before an article.
     (first.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(first.text) && ARTICLES.has(tokens[1]?.lower ?? '')) ||
     // "Useful to inspect various diagnostic data…": a predicate whose subject is the option listed before it.
-    (/^\p{Lu}\p{Ll}+$/u.test(first.text) && tokens[1]?.lower === 'to' && tokens[1].pos === 'PART' && tokens[2]?.pos === 'VERB')
+    (/^\p{Lu}\p{Ll}+$/u.test(first.text) && tokens[1]?.lower === 'to' && tokens[1].pos === 'PART' && tokens[2]?.pos === 'VERB') ||
+    // "Return True if…", "Defaults to None if…": a verb read as a name before a value or "to" says what the
+    // entry it describes gives or holds, no subject of its own.
+    (first.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(first.text) && VALUE_OR_TO.has(tokens[1]?.lower ?? '') && readsAsVerb(first.lemma.replace(/s$/, '')))
   );
 }
 
 const RELATIVES = new Set(['that', 'which', 'who']);
 
 /** "Return", "Add", "Consult": a verb as an instruction or a to-do names it. */
+const VALUE_OR_TO: ReadonlySet<string> = new Set(['true', 'false', 'none', 'null', 'to']);
 const isBaseFormVerb = (token: Token | undefined) => token?.pos === 'VERB' && token.lower === token.lemma;
 
 /**

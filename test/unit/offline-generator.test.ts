@@ -6266,3 +6266,42 @@ describe("Python's email.headerregistry reference printed and Git's maintain-git
     assert.equal(definitionOf(analysis, 'unobvious fix'), undefined);
   });
 });
+
+describe("Python's tracemalloc reference printed and email.message as a DOCX (held-out round 87)", () => {
+  test('signatures after "API" and "Functions" are no table\'s column: the first function still heads its entry', () => {
+    const text = [
+      'API',
+      'Functions',
+      'tracemalloc.clear_traces()',
+      'Clear traces of memory blocks allocated by Python.',
+      'tracemalloc.get_object_traceback(obj)',
+      'Get the traceback where the Python object obj was allocated.',
+    ].join('\n');
+    const analysis = analyse(printedPage('tracemalloc — Trace memory allocations', text));
+    assert.deepEqual(analysis.headings, ['API', 'Functions', 'tracemalloc.clear_traces()', 'tracemalloc.get_object_traceback(obj)']);
+  });
+
+  test('a class described by what it is ("Sequence of Frame instances…") is asked by nothing it does', () => {
+    const described = describedBy('tracemalloc', [
+      ['tracemalloc.Traceback()', 'Sequence of Frame instances sorted from the oldest frame to the most recent frame.'],
+      ['tracemalloc.DomainFilter(inclusive, domain)', 'Filter traces of memory blocks by their address space (domain).'],
+    ]);
+    assert.equal(described.get('Traceback'), undefined);
+    assert.equal(described.get('DomainFilter'), 'filters traces of memory blocks by their address space (domain)');
+  });
+
+  test('a description without its subject ("Defaults to None if…", "Return True if…") stands alone as no fact', () => {
+    const analysis = analyseSection(
+      'email.message',
+      [
+        'Defaults to None if the envelope header was never set.',
+        'Return True if there is a Content-Disposition header and its value is attachment, False otherwise.',
+        'Defaults are the values a policy gives the attributes it does not set.',
+      ].join(' '),
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, false, true],
+    );
+  });
+});
