@@ -30,10 +30,11 @@ const MAX_TERM_WORDS = 6;
  * that is invoked after the message is sent", "The flags argument is an integer…": a function's parameter,
  * by its name or a role any function's may have, no concept ("the servers argument" names this API's);
  * nor are "Multiple arguments" (…can be used to pass non-standard options), a count of them, or "The
- * arguments are the username and the password…", a function's all.
+ * arguments are the username and the password…", a function's all; nor is "Optional s" (the initial
+ * header value), a parameter by a letter.
  */
 const PARAMETER_TERM =
-  /^(?:the\s+)?(?:(?:parameter|argument)\s+\S+|arguments|(?:multiple|several|additional|extra)\s+(?:argument|parameter)s?|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
+  /^(?:the\s+)?(?:(?:optional\s+)?[a-z]|(?:parameter|argument)\s+\S+|arguments|(?:multiple|several|additional|extra)\s+(?:argument|parameter)s?|(?:optional\s+)?callback(?:\s+(?:function|argument|parameter))?|(?:file|filename|flags?|path|options|data|buffer|name|value|mode|size|input|output|args|string|object|key|fd)\s+(?:argument|parameter)|(?:default|return)\s+value)$/i;
 export const namesAParameter = (term: string) => PARAMETER_TERM.test(term);
 const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
@@ -233,6 +234,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   // A glossary's entry opens as a sentence does; "der: buffer to hold…" is a parameter's note — but an
   // item of a bulleted list ("uid: unique number identifying each user;") is an entry however it opens.
   if (/^\p{Ll}/u.test(stated) && block.kind !== 'bullet') return undefined;
+  // "A colon : is used as in srcref:dstref…": the colon the sentence names, set apart before its own verb,
+  // labels nothing ("Reported-by: is used to credit…" is a trailer's entry).
+  if (/^[^:]*\s:/.test(block.text) && /^(?:is|are|was|were|can|cannot|must|may|should)\s/.test(stated)) return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
   // "`in`: is the signed certificate": a parameter named by a word of the language's grammar, no term.

@@ -6305,3 +6305,30 @@ describe("Python's tracemalloc reference printed and email.message as a DOCX (he
     );
   });
 });
+
+describe("Git's check-ref-format manual page and Python's email.header reference (held-out round 88)", () => {
+  test('a colon the sentence names ("A colon : is used as in srcref:dstref…") labels no term; a trailer\'s entry ("Reported-by: is used to credit…") still does', () => {
+    const analysis = analyseSection(
+      'DESCRIPTION',
+      [
+        '- A colon : is used as in srcref:dstref to mean "use srcref’s value and store it in dstref" in fetch and push operations.',
+        '- Reported-by: is used to credit someone who found the bug that the patch attempts to fix.',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['Reported-by'],
+    );
+  });
+
+  test('a parameter named by a letter ("Optional s is the initial header value") is no term', () => {
+    const analysis = analyseSection(
+      'email.header',
+      'Optional s is the initial header value. Optional splitchars is a string containing characters which should be given extra weight by the splitting algorithm.',
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['Optional splitchars'],
+    );
+  });
+});
