@@ -263,7 +263,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
     sentenceId: firstSentenceId,
     quote: block.text,
   };
-  if (!HELD_BY_ENTRY.test(body) && definesAnotherSubject(tokens, term)) return undefined;
+  if (!HELD_BY_ENTRY.test(body) && (definesAnotherSubject(tokens, term) || leadsAParagraph(tokens))) return undefined;
   if (isWordList(term, tokens)) return undefined;
   return { definition, command: opensWithVerb(tokens) };
 }
@@ -299,6 +299,16 @@ function definesAnotherSubject(tokens: readonly Token[], term: string): boolean 
   // "contiguous: A buffer is considered contiguous if…" still says what the term means.
   const body = ` ${comparisonTokens(joinTokens(tokens)).join(' ')} `;
   return !comparisonTokens(term).some((word) => subject.has(word)) && !body.includes(` ${comparisonTokens(term).join(' ')} `);
+}
+
+const PERSONAL_SUBJECTS: ReadonlySet<string> = new Set(['i', 'you', 'we']);
+/**
+ * "IRC: I am federico on irc.gnome.org…", "Documentation: You can read…": a paragraph under a bold
+ * lead-in, the writer or the reader its subject, says nothing of what the label is.
+ */
+function leadsAParagraph(tokens: readonly Token[]): boolean {
+  const [subject, verb] = tokens;
+  return subject !== undefined && PERSONAL_SUBJECTS.has(subject.lower) && (verb?.pos === 'VERB' || verb?.pos === 'AUX');
 }
 
 /** The tokens after a glossary line's separator. */

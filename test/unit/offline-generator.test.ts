@@ -6332,3 +6332,20 @@ describe("Git's check-ref-format manual page and Python's email.header reference
     );
   });
 });
+
+describe("librsvg's README (held-out round 89)", () => {
+  test('a bold lead-in over a paragraph whose subject is the writer or the reader ("IRC: I am federico…", "Documentation: You can read…") defines nothing', () => {
+    const analysis = analyseSection(
+      'Maintainers',
+      [
+        '- IRC: I am federico on irc.gnome.org in the rust or gnome-hackers channels.',
+        '- Documentation: You can read the documentation for the C API or the Rust API.',
+        '- Cairo: The 2D, antialiased drawing library that GNOME uses to draw things to the screen.',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['Cairo'],
+    );
+  });
+});
