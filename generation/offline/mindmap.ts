@@ -688,14 +688,20 @@ const namesTheRoot = (phrase: Phrase, title: string) =>
  * a copyright line.
  */
 const PLACEHOLDER_TITLE = /^(?:introduction|overview|general information|about|description|summary|code status:?)$|readme$|\(c\)|©/i;
-/** "GTK is a multi-platform toolkit…", "The DejaVu fonts are a font family…", "httplib2 is…": the name a first sentence is about. */
-const NAMED_SUBJECT = /^(?:The\s+)?(\S*[\p{Lu}\d]\S*(?:\s+\S+){0,2}?)\s+(?:is|are|was)\s/u;
+/**
+ * "GTK is a multi-platform toolkit…", "The DejaVu fonts are a font family…", "httplib2 is…", "Zstandard,
+ * or zstd as short version, is…": the name a first sentence is about.
+ */
+const NAMED_SUBJECT = /^(?:The\s+)?(\S*[\p{Lu}\d]\S*(?:\s+\S+){0,2}?)(?:,[^,]{1,40},)?\s+(?:is|are|was)\s/u;
 const NOT_A_NAME = /^(?:This|These|That|It|There|Here)\b/;
 
 /** The document's topic: its title, or where the title names none, what its first sentence is about. */
 function topicTitle(analysis: Analysis, sourceTitle: string): string {
   const title = topicOf(analysis.title?.trim() || sourceTitle);
-  if (!PLACEHOLDER_TITLE.test(title)) return title;
+  // "Benchmarks" (##) first in a README without a "#" heading: a section's, not the document's title.
+  const levels = [...analysis.headingLevels.values()];
+  const sectionTitle = (analysis.headingLevels.get(title) ?? 1) > 1 && Math.min(...levels) > 1;
+  if (!PLACEHOLDER_TITLE.test(title) && !sectionTitle) return title;
   const subject = NAMED_SUBJECT.exec(analysis.sentences[0]?.text ?? '')?.[1];
   return subject === undefined || NOT_A_NAME.test(subject) ? title : subject;
 }

@@ -6349,3 +6349,24 @@ describe("librsvg's README (held-out round 89)", () => {
     );
   });
 });
+
+describe("zstd's README (held-out round 90)", () => {
+  test('a README without a "#" heading is rooted at what its first sentence is about, not at its first section ("Benchmarks")', async () => {
+    const markdown = [
+      '__Zstandard__, or `zstd` as short version, is a fast lossless compression algorithm, targeting real-time compression scenarios.',
+      '',
+      '## Benchmarks',
+      '',
+      'For reference, several fast compression algorithms were tested and compared on a desktop running Ubuntu.',
+      '',
+      '## Build instructions',
+      '',
+      'The Makefile in the root directory builds the library, the command line utility and the tests with the default compiler.',
+    ].join('\n');
+    const content = await markdownContent('README.md', markdown);
+    const map = await generator.mindmap({ sourceTitle: content.title ?? 'README.md', content, difficulty: 'medium' });
+    const root = map.content.nodes.find((node) => node.id === map.content.rootId)?.label;
+    assert.equal(root, 'Zstandard');
+    assert.ok(branchLabels(map.content).includes('Benchmarks'), branchLabels(map.content).join(' | '));
+  });
+});
