@@ -649,9 +649,13 @@ function overloadLabel(heading: string): string {
   return `${signature.slice(0, open)}(${required.trim()})`;
 }
 
-/** A page title names its site too ("9. Classes — Python 3.11.2 documentation"): the root is the topic alone. */
+/**
+ * A page title names its site too ("9. Classes — Python 3.11.2 documentation"), a README's what it is
+ * ("Libidn2 README -- Introduction information", "README: Tk"): the root is the topic alone.
+ */
 function topicOf(title: string): string {
-  return cleanHeading(title.split(/\s[—–|]\s/)[0] ?? title).trim() || title;
+  const topic = (title.split(/\s(?:[—–|]|--)\s/)[0] ?? title).replace(/^README:\s*|\s+README$/i, '');
+  return cleanHeading(topic).trim() || title;
 }
 
 const MIN_SOLE_PARENT_TOPICS = 3;

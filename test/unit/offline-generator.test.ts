@@ -6370,3 +6370,26 @@ describe("zstd's README (held-out round 90)", () => {
     assert.ok(branchLabels(map.content).includes('Benchmarks'), branchLabels(map.content).join(' | '));
   });
 });
+
+describe("Tk's README (held-out round 91)", () => {
+  test('a README\'s title is its topic without what the file is ("README: Tk", "Libidn2 README -- Introduction information")', async () => {
+    const rootOf = async (title: string) => {
+      const markdown = [
+        `# ${title}`,
+        '',
+        '## Introduction',
+        '',
+        'This directory contains the sources and documentation for the library, a toolkit implemented in C with its own tests.',
+        '',
+        '## Building the library',
+        '',
+        'The library is built with the usual configure script and make, and its test suite runs with make check.',
+      ].join('\n');
+      const content = await markdownContent('README.md', markdown);
+      const map = await generator.mindmap({ sourceTitle: content.title ?? 'README.md', content, difficulty: 'medium' });
+      return map.content.nodes.find((node) => node.id === map.content.rootId)?.label;
+    };
+    assert.equal(await rootOf('README: Tk'), 'Tk');
+    assert.equal(await rootOf('Libidn2 README -- Introduction information'), 'Libidn2');
+  });
+});
