@@ -210,8 +210,10 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
 
 const RELATIVES = new Set(['that', 'which', 'who']);
 
-/** "Return", "Add", "Consult": a verb as an instruction or a to-do names it. */
+/** What a reference's description opens with after its verb: a value it gives ("True", "None") or "to". */
 const VALUE_OR_TO: ReadonlySet<string> = new Set(['true', 'false', 'none', 'null', 'to']);
+
+/** "Return", "Add", "Consult": a verb as an instruction or a to-do names it. */
 const isBaseFormVerb = (token: Token | undefined) => token?.pos === 'VERB' && token.lower === token.lemma;
 
 /**

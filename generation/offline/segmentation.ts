@@ -207,6 +207,13 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
 const followsLabel = (text: string, lineBefore = '') =>
   (/^\S+:$/.test(lineBefore) && !/\s/.test(text)) || (/^[\p{Ll}_]\w*$/u.test(lineBefore) && /\s/.test(text) && !isTitleCase(text));
 
+/** The last line with text before a line. */
+function lineBefore(lines: readonly string[], index: number): string | undefined {
+  let before = index - 1;
+  while (before >= 0 && !(lines[before] ?? '').trim()) before -= 1;
+  return lines[before]?.trim();
+}
+
 /** A conjunction, an article or a preposition: no line of prose, nor a heading, ends on one. */
 const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from)$/;
 
@@ -695,14 +702,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
       continue;
     }
     close();
-    open = {
-      kind: bullet ? 'bullet' : 'prose',
-      lines: [content],
-      after: lines
-        .slice(0, index)
-        .findLast((before) => before.trim() !== '')
-        ?.trim(),
-    };
+    open = { kind: bullet ? 'bullet' : 'prose', lines: [content], after: lineBefore(lines, index) };
   }
   close();
   return { blocks, tables, code, className };
