@@ -25,7 +25,7 @@ export type ManualEntry = { kind: 'command' | 'option'; program: string; name: s
 const PROGRAM_SECTIONS: ReadonlySet<string> = new Set(['1', '8']);
 
 /** "git-rerere(1)" → "git rerere": the program as its text runs it (Git's commands by a space, others as titled). */
-function programOf(analysis: Analysis): string | undefined {
+export function programOf(analysis: Analysis): string | undefined {
   const { program, section } = MANUAL_TITLE.exec(analysis.title?.trim() ?? '')?.groups ?? {};
   if (!program || !PROGRAM_SECTIONS.has(section ?? '')) return undefined;
   const spaced = program.replace('-', ' ');

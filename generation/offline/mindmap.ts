@@ -5,7 +5,7 @@ import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
 import { isChromeOrSentence, isSignature, MANUAL_TITLE } from './headings.ts';
-import { manualEntriesOf } from './manual-entries.ts';
+import { manualEntriesOf, programOf } from './manual-entries.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import { hasVagueLead, isGeneralHead, isGenericPhrase, isSetting, isVagueWord, LONG_TEXT_SENTENCES, type Phrase } from './key-phrases.ts';
@@ -252,12 +252,20 @@ function isReadingList(topic: Topic): boolean {
   return links >= READING_LIST_MIN_LINKS && links >= READING_LIST_SHARE * topic.sentences.length;
 }
 
+/**
+ * A program's manual page opens with its DESCRIPTION, which the analysis leaves without a section (its
+ * title heads it): what the program does (git-prune's unreachable objects, git-reflog's subcommands) is a
+ * branch beside OPTIONS and EXAMPLES all the same, under the name the page gives it.
+ */
+const MANUAL_OPENING = 'DESCRIPTION';
+
 function topicsOf(analysis: Analysis): Topic[] {
   const topics = new Map<string, Topic>();
   const mainSections = mainSectionOf(analysis);
   const mainSection = mainSections?.of;
+  const opening = programOf(analysis) === undefined ? undefined : MANUAL_OPENING;
   for (const sentence of analysis.sentences) {
-    const section = sentence.section && mainSection ? mainSection(sentence.section) : sentence.section;
+    const section = (sentence.section && mainSection ? mainSection(sentence.section) : sentence.section) ?? opening;
     if (!section) continue;
     const topic = topics.get(section) ?? { label: section, sentences: [], subsections: mainSections?.subsections.get(section) ?? [] };
     topic.sentences.push(sentence);

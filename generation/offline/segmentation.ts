@@ -280,9 +280,18 @@ function isProseParagraph(line: string, symbols: number): boolean {
 /** "from selectors import DefaultSelector, EVENT_READ", "import signal": a Python import, whose comma makes no table. */
 const IMPORT_STATEMENT = /^(?:from\s+[\w.]+\s+)?import\s+[\w.*]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*$/;
 
+/**
+ * "--tags: Do not use branch names, but only tags to name the commits", "-d, --delete: Delete existing
+ * replace refs…": a manual page's option as its definition list reads, the option a name and what follows
+ * the colon a sentence that says what it does.
+ */
+const OPTION_ITEM = /^--?[\p{L}\d][\p{L}\d-]*(?:,\s*--?[\p{L}\d][\p{L}\d-]*)*(?:[=\s][^:]*)?:\s+(?=\p{Lu})/u;
+
 /** A prompt or continuation line, a line with code tokens, or one dense in symbols and short on words. */
 function isCodeLine(line: string): boolean {
   if (NUMBERED_HEADING.test(line) || CODE_NAMED_HEADING.test(line)) return false;
+  const option = OPTION_ITEM.exec(line)?.[0];
+  if (option !== undefined) return isCodeLine(line.slice(option.length));
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || IMPORT_STATEMENT.test(line)) return true;
   const symbols = symbolCount(line);
   if (looksLikeCode(line)) return !isProseParagraph(line, symbols) && !namesCallsOnly(line);

@@ -5929,20 +5929,21 @@ describe("Python's termios reference (held-out round 77)", () => {
   });
 });
 
+/** A manual page as git-doc ships it: asciidoc's sections, its commands a definition list. */
+const manualPage = (title: string, sectionTitle: string, commands: ReadonlyArray<readonly [string, string]>) =>
+  htmlContent(
+    `<html><head><title>${title}</title></head><body><h1>${title}</h1>` +
+      '<div class="sect1"><h2 id="_synopsis">SYNOPSIS</h2><div class="sectionbody"><pre>git rerere [clear | forget &lt;pathspec&gt;… | status | remaining | gc]</pre></div></div>' +
+      '<div class="sect1"><h2 id="_description">DESCRIPTION</h2><div class="sectionbody"><p>This command records conflicted automerge results and the hand resolutions that followed them, and applies the recorded resolutions to later conflicts.</p></div></div>' +
+      `<div class="sect1"><h2>${sectionTitle}</h2><div class="sectionbody"><p>Normally, git rerere is run without arguments or user-intervention.</p><div class="dlist"><dl>` +
+      commands.map(([term, text]) => `<dt class="hdlist1">${term}</dt><dd><p>${text}</p></dd>`).join('') +
+      '</dl></div></div></div>' +
+      '<div class="sect1"><h2>CONFIGURATION</h2><div class="sectionbody"><p>The rerere.enabled variable turns the recording of resolutions on for a repository. The rerere.autoUpdate variable makes a reused resolution update the index as well.</p></div></div></body></html>',
+    null,
+    `${title}.html`,
+  );
+
 describe("Git's manual pages (held-out round 78)", () => {
-  /** A manual page as git-doc ships it: asciidoc's sections, its commands a definition list. */
-  const manualPage = (title: string, sectionTitle: string, commands: ReadonlyArray<readonly [string, string]>) =>
-    htmlContent(
-      `<html><head><title>${title}</title></head><body><h1>${title}</h1>` +
-        '<div class="sect1"><h2 id="_synopsis">SYNOPSIS</h2><div class="sectionbody"><pre>git rerere [clear | forget &lt;pathspec&gt;… | status | remaining | gc]</pre></div></div>' +
-        '<div class="sect1"><h2 id="_description">DESCRIPTION</h2><div class="sectionbody"><p>This command records conflicted automerge results and the hand resolutions that followed them, and applies the recorded resolutions to later conflicts.</p></div></div>' +
-        `<div class="sect1"><h2>${sectionTitle}</h2><div class="sectionbody"><p>Normally, git rerere is run without arguments or user-intervention.</p><div class="dlist"><dl>` +
-        commands.map(([term, text]) => `<dt class="hdlist1">${term}</dt><dd><p>${text}</p></dd>`).join('') +
-        '</dl></div></div></div>' +
-        '<div class="sect1"><h2>CONFIGURATION</h2><div class="sectionbody"><p>The rerere.enabled variable turns the recording of resolutions on for a repository. The rerere.autoUpdate variable makes a reused resolution update the index as well.</p></div></div></body></html>',
-      null,
-      `${title}.html`,
-    );
   const rerere: ReadonlyArray<readonly [string, string]> = [
     ['clear', 'Reset the metadata used by rerere if a merge resolution is to be aborted.'],
     ['forget &lt;pathspec&gt;', 'Reset the conflict resolutions which rerere has recorded for the current conflict in &lt;pathspec&gt;.'],
@@ -6391,5 +6392,55 @@ describe("Tk's README (held-out round 91)", () => {
     };
     assert.equal(await rootOf('README: Tk'), 'Tk');
     assert.equal(await rootOf('Libidn2 README -- Introduction information'), 'Libidn2');
+  });
+});
+
+describe("git-name-rev's manual page (held-out round 92)", () => {
+  test('an option whose description is short ("--tags: Do not use branch names, but only tags…") is an item of prose, not a line of code', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const { blocks, code } = segmentText(
+      [
+        'OPTIONS',
+        '',
+        '--tags: Do not use branch names, but only tags to name the commits',
+        '',
+        '-d, --delete: Delete existing replace refs for the given objects.',
+        '',
+        '--no-undefined: Die with error code != 0 when a reference is undefined, instead of printing undefined.',
+      ].join('\n'),
+      false,
+    );
+    assert.deepEqual(
+      blocks.filter((block) => block.kind === 'prose').map((block) => block.text.split(':')[0]),
+      ['--tags', '-d, --delete'],
+    );
+    assert.deepEqual(code, ['--no-undefined: Die with error code != 0 when a reference is undefined, instead of printing undefined.']);
+    const options: ReadonlyArray<readonly [string, string]> = [
+      ['--tags', 'Do not use branch names, but only tags to name the commits'],
+      [
+        '--refs=&lt;pattern&gt;',
+        'Only use refs whose names match a given shell pattern. The pattern can be one of branch name, tag name or fully qualified ref name.',
+      ],
+      ['--all', 'List all commits reachable from all refs'],
+      ['--name-only', 'Instead of printing both the SHA-1 and the name, print only the name.'],
+    ];
+    const map = (await generator.mindmap({ sourceTitle: 'git-name-rev(1)', content: manualPage('git-name-rev(1)', 'OPTIONS', options), difficulty: 'medium' }))
+      .content;
+    const branch = map.nodes.find((node) => node.parentId === map.rootId && node.label === 'OPTIONS');
+    assert.deepEqual(
+      map.nodes.filter((node) => node.parentId === branch?.id).map((node) => node.label),
+      ['--tags', '--refs', '--all', '--name-only'],
+    );
+  });
+
+  test("a program's DESCRIPTION, what the program does, is a branch beside its OPTIONS; a page of another section's opening is not", async () => {
+    const commands: ReadonlyArray<readonly [string, string]> = [
+      ['clear', 'Reset the metadata used by rerere if a merge resolution is to be aborted.'],
+      ['status', 'Print paths with conflicts whose merge resolution rerere will record.'],
+    ];
+    const branchesOf = async (title: string) =>
+      branchLabels((await generator.mindmap({ sourceTitle: title, content: manualPage(title, 'COMMANDS', commands), difficulty: 'medium' })).content);
+    assert.deepEqual(await branchesOf('git-rerere(1)'), ['DESCRIPTION', 'COMMANDS', 'CONFIGURATION']);
+    assert.ok(!(await branchesOf('gitremote-helpers(7)')).includes('DESCRIPTION'));
   });
 });
