@@ -71,6 +71,31 @@ const ENTRY_WITHOUT_PARAMETERS = /^[\p{L}_]\w*(?:\.[\p{L}_]\w*)+\(\)$/u;
 /** "gzip — Support for gzip files", "email.utils: Miscellaneous utilities": a reference page's title, its module's name first. */
 const MODULE_TITLE = /^([\p{L}_][\w.]*)(?:\s+[—–-]|:)\s/u;
 
+/** "asyncio." of "asyncio.get_event_loop_policy()" and "class asyncio.AbstractEventLoopPolicy": an entry's module. */
+const ENTRY_MODULE = /^(?:(?:class|exception)\s+)?([\p{L}_]\w*)\.[\p{L}_]/u;
+/** How many of a page's code lines must name one module before the page is taken to document it. */
+const MIN_MODULE_ENTRIES = 3;
+
+/**
+ * The module a reference page documents: the one its title names ("gzip — Support for gzip files"), or,
+ * where the title is a topic's ("Policies — …", "Runners — …" of asyncio's pages), the module most of
+ * its code lines are entries of.
+ */
+function documentedModule(title: string | undefined, blocks: readonly ContentBlock[]): string | undefined {
+  const named = MODULE_TITLE.exec(title ?? '')?.[1];
+  if (named === undefined || !/^\p{Lu}/u.test(named)) return named;
+  const counts = new Map<string, number>();
+  for (const block of blocks) {
+    if (block.kind !== 'code') continue;
+    for (const line of block.text.split('\n')) {
+      const prefix = ENTRY_MODULE.exec(line.trim())?.[1];
+      if (prefix && /^\p{Ll}/u.test(prefix)) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+    }
+  }
+  const [most] = [...counts].sort((a, b) => b[1] - a[1]);
+  return most && most[1] >= MIN_MODULE_ENTRIES ? most[0] : named;
+}
+
 /**
  * The outline with the text of code and boilerplate blocks taken out, where the extractor labelled
  * them: generators draw facts from prose, definitions, lists and tables only, never a cloze of code.
@@ -86,7 +111,7 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
   // next entry ("clear_cache()." over "filecmp.cmpfiles(dir1, …)") keeps that last line, when it names the
   // page's module (an example's "f.write(content)" does not) or takes nothing and a description follows.
   const blocks = content.blocks ?? [];
-  const module = MODULE_TITLE.exec(content.title ?? '')?.[1];
+  const module = documentedModule(content.title, blocks);
   // A class's methods ("append(x)" after "class array.array(…)") are printed by their bare names.
   let underClass = false;
   const inClass = blocks.map((block) => {

@@ -190,8 +190,11 @@ function questionHeadings(lines: readonly string[]): Set<string> {
  */
 const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+[Oo]bjects$|^[a-z_][\w.]*\(\)\s+\p{Lu}/u;
 
+/** "Superseded by TraversableResources" under "class importlib.resources.abc.ResourceReader": a note on the entry's standing, no heading. */
+const STANDING_NOTE = /^(?:superseded|replaced|obsoleted) by\s/i;
+
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
-  if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text)) return false;
+  if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text) || STANDING_NOTE.test(text)) return false;
   const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
   if (wordCount(text) > maxWords || text.length > 80 || !(/^[\p{Lu}\p{N}]/u.test(text) || CODE_NAMED_HEADING.test(text))) return false;
   const labelled = /^[^:]+:\s*(.+)$/.exec(text);

@@ -6444,3 +6444,46 @@ describe("git-name-rev's manual page (held-out round 92)", () => {
     assert.ok(!(await branchesOf('gitremote-helpers(7)')).includes('DESCRIPTION'));
   });
 });
+
+describe("asyncio's policies and importlib.resources.abc (held-out round 93)", () => {
+  test('a page titled by its topic ("Policies — …") documents the module its code-font entries share, so pdf.js\'s entries without parameters head their sections', () => {
+    const blocks: Array<[ContentBlock['kind'], string]> = [
+      ['code', 'asyncio.get_event_loop_policy()'],
+      ['prose', 'Return the current process-wide policy.'],
+      ['code', 'asyncio.set_event_loop_policy(policy)'],
+      ['prose', 'Set the current process-wide policy to policy.'],
+      ['code', 'class asyncio.AbstractEventLoopPolicy'],
+      ['prose', 'An abstract base class for asyncio policies.'],
+      ['code', 'get_event_loop()'],
+      ['prose', 'Get the event loop for the current context.'],
+    ];
+    assert.deepEqual(analysePrintedPage('Policies — Python 3.11.2 documentation', blocks).headings, [
+      'asyncio.get_event_loop_policy()',
+      'asyncio.set_event_loop_policy(policy)',
+      'asyncio.AbstractEventLoopPolicy()',
+      'AbstractEventLoopPolicy.get_event_loop()',
+    ]);
+  });
+
+  test('"Superseded by TraversableResources" under a class\'s signature is a note, not a heading: the class\'s methods stay its entries', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const { blocks } = segmentText(
+      [
+        'class importlib.resources.abc.ResourceReader',
+        '',
+        'Superseded by TraversableResources',
+        '',
+        'An abstract base class to provide the ability to read resources.',
+        '',
+        'abstractmethod open_resource(resource)',
+        '',
+        'Returns an opened, file-like object for binary reading of the resource.',
+      ].join('\n'),
+      false,
+    );
+    assert.deepEqual(
+      blocks.filter((block) => block.kind === 'heading').map((block) => block.text),
+      ['importlib.resources.abc.ResourceReader()', 'ResourceReader.open_resource(resource)'],
+    );
+  });
+});
