@@ -312,9 +312,12 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "Limits on the number of entries…", "Maximum number of…", "String that will be prepended…": an attribute's noun before a
   // preposition or a relative clause, though "to limit" and "to string" are verbs;
   // "True if…": its value.
+  // "Group has read permission": a subject and its verb, a clause about the constant's value, no verb of the constant's.
+  if (attribute && first.lower === first.lemma && (rest[0]?.pos === 'AUX' || rest[0]?.pos === 'VERB') && rest[0].lower !== rest[0].lemma) return undefined;
   const noun =
     attribute &&
-    ((first.pos !== 'VERB' && rest[0]?.pos === 'ADP') ||
+    // "Mask for file owner permissions": a word in its base form before a preposition names what the constant is.
+    (((rest[0]?.pos === 'ADP' || rest[0]?.lower === 'for') && (first.pos !== 'VERB' || first.lower === first.lemma)) ||
       /^(?:that|which)$/.test(rest[0]?.lower ?? '') ||
       /^(?:true|false)$/.test(first.lower) ||
       // "Group ID of the user…": a noun before "of" makes the first word a noun too.

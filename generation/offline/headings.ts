@@ -87,6 +87,11 @@ const SPOKEN_CLAUSE = /^(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
  */
 const SIGNATURE = /^(?:new\s+)?[\p{L}_$][\w$]*(?:\.[\w$]+)*\((?:[^()]|\([^()]*\))*\)$/u;
 export const isSignature = (label: string) => SIGNATURE.test(label.trim());
+/** "asyncio.subprocess.PIPE", "errno.EPERM": a module's constant, named in full, its own name in capitals. */
+const CONSTANT_NAME = /^[\p{Ll}_]\w*(?:\.\w+)*\.\p{Lu}[\p{Lu}\d_]+$/u;
+export const isConstantName = (label: string) => CONSTANT_NAME.test(label.trim());
+/** What heads a printed reference's entry: a signature, or a constant named in full. */
+export const isEntryHeading = (label: string) => isSignature(label) || isConstantName(label);
 
 const DUNDER = /\b__\w+?__\b/g;
 /** "… ICU (system-icu)", "… Installer (FAI)": a title's closing aside of a word or two, after a space. */

@@ -4,7 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
-import { isChromeOrSentence, isSignature, MANUAL_TITLE } from './headings.ts';
+import { isChromeOrSentence, isEntryHeading, isSignature, MANUAL_TITLE } from './headings.ts';
 import { manualEntriesOf, programOf } from './manual-entries.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
@@ -108,7 +108,7 @@ function sectionDepths(
   const belowMarkup = levelled.some(([, level]) => level !== undefined)
     ? belowLevelled(levelled, Math.min(...headingLevels.values()), allHeadings, headingLevels)
     : undefined;
-  if (!sections.some(isSignature)) return belowMarkup ?? new Map();
+  if (!sections.some(isEntryHeading)) return belowMarkup ?? new Map();
   return methodsUnderClasses(belowMarkup ?? entryDepths(sections, title), title);
 }
 
@@ -122,7 +122,7 @@ function methodsUnderClasses(depths: Map<string, number>, title: string): Map<st
   let owner: { name: string; depth: number } | undefined;
   let headingDepth: number | undefined;
   for (const [section, depth] of depths) {
-    if (!isSignature(section)) {
+    if (!isEntryHeading(section)) {
       owner = undefined;
       if (comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title))) headingDepth = depth;
       continue;
@@ -174,7 +174,7 @@ function entryDepths(sections: readonly string[], title: string): Map<string, nu
   const depths = new Map<string, number>();
   let under = false;
   for (const section of sections) {
-    const entry = isSignature(section);
+    const entry = isEntryHeading(section);
     if (!entry) under = comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title));
     depths.set(section, entry && under ? ENTRY_DEPTH : 1);
   }
@@ -192,7 +192,7 @@ function sectionHeadings(analysis: Analysis): string[] {
   const opensSubsection = (heading: string, next: string | undefined) => {
     if (next === undefined) return false;
     // "defaultdict objects" over "collections.defaultdict(…)": a printed reference's section opens with its entry.
-    if (isSignature(next) && !isSignature(heading)) return true;
+    if (isEntryHeading(next) && !isEntryHeading(heading)) return true;
     const [own, after] = [SECTION_NUMBER.exec(heading)?.[1], SECTION_NUMBER.exec(next)?.[1]];
     if (own !== undefined && after !== undefined) return after.startsWith(`${own}.`);
     const [level, nextLevel] = [headingLevels.get(heading.trim()), headingLevels.get(next.trim())];
@@ -217,7 +217,7 @@ function mainSectionOf(analysis: Analysis): MainSections | undefined {
   for (const depth of depthOf.values()) depths.set(depth, (depths.get(depth) ?? 0) + 1);
   const ordered = [...depths.keys()].sort((a, b) => a - b);
   // A printed reference's plain headings are its main sections however few, the entries under them never.
-  const printedEntries = headingLevels.size === 0 && [...depthOf].some(([section, level]) => level === ENTRY_DEPTH && isSignature(section));
+  const printedEntries = headingLevels.size === 0 && [...depthOf].some(([section, level]) => level === ENTRY_DEPTH && isEntryHeading(section));
   const depth = printedEntries ? 1 : (ordered.find((level) => isMainLevel(depths, level)) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2));
   if (depth === undefined) return undefined;
   let current: string | undefined;

@@ -2,7 +2,7 @@ import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
 import { readsAsVerb } from './nlp.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
-import { isAdmonition, isSignature, opensWithCallout } from './headings.ts';
+import { isAdmonition, isConstantName, isSignature, opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -428,6 +428,12 @@ function withoutScatteredButton(lines: readonly string[]): string[] {
 /** "(Windows version) ", "(Unix only) ": what a description opens with to say which of an entry's variants it is. */
 const VARIANT = /^\([\p{Lu}][^()]{0,30}\)\s+/u;
 
+/**
+ * "An object that wraps OS processes created by the create_subprocess_exec() and": the first line of a
+ * description, which names a call in passing and goes on on the next line, is prose for all its "()".
+ */
+const withoutBareCalls = (line: string) => line.replace(/[\p{L}_][\w.]*\(\)/gu, 'it');
+
 /** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
 const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+|@)/;
 
@@ -445,7 +451,7 @@ function entryHeading(line: string, next: string, afterBlank: boolean): string |
   if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim()) && !LABELLED_CLASS.test(line.trim()) && !describedCall(line, next))
     return undefined;
   // "(Unix version) Maps length bytes…": a description may open with which variant of the entry it is.
-  return signature !== undefined && /^\p{Lu}/u.test(next.replace(VARIANT, '')) && !isCodeLine(next) ? signature : undefined;
+  return signature !== undefined && /^\p{Lu}/u.test(next.replace(VARIANT, '')) && !isCodeLine(withoutBareCalls(next)) ? signature : undefined;
 }
 
 /**
@@ -462,6 +468,11 @@ function describedCall(line: string, next: string): boolean {
 function classOf(line: string, entry: string): string | undefined {
   const name = entry.replace(/\(.*$/s, '').split('.').at(-1) ?? '';
   return /^(?:class|exception)\s/.test(line.trim()) || /^\p{Lu}/u.test(name) ? name : undefined;
+}
+
+/** A constant on a line of its own over what it is ("Can be passed to the stdin…") heads its entry, as a signature does. */
+function constantHeading(line: string, next: string): string | undefined {
+  return isConstantName(line) && /^\p{Lu}/u.test(next) && !isCodeLine(withoutBareCalls(next)) ? line : undefined;
 }
 
 /** The class a line heads the entry of, when it does. */
@@ -488,13 +499,13 @@ export function isBareMethod(line: string): boolean {
  * with its class ("array.append(x)"), as the web page's permalink does.
  */
 function methodHeading(line: string, next: string, className: string | undefined): string | undefined {
-  if (className === undefined || !isBareMethod(line) || !/^\p{Lu}/u.test(next) || isCodeLine(next)) return undefined;
+  if (className === undefined || !isBareMethod(line) || !/^\p{Lu}/u.test(next) || isCodeLine(withoutBareCalls(next))) return undefined;
   return `${className}.${line.trim().replace(ENTRY_LABEL, '')}`;
 }
 
 /** Lines a signature's parameters may wrap onto in print. */
 const MAX_SIGNATURE_LINES = 3;
-const OPENS_SIGNATURE = /^(?:(?:class|exception)\s+)?[\p{L}_]\w*(?:\.\w+)+\(/u;
+const OPENS_SIGNATURE = /^[\p{L}_]\w*(?:\.\w+)+\(/u;
 const openParentheses = (text: string) => (text.match(/\(/g)?.length ?? 0) - (text.match(/\)/g)?.length ?? 0);
 
 /**
@@ -503,7 +514,8 @@ const openParentheses = (text: string) => (text.match(/\(/g)?.length ?? 0) - (te
  */
 function wrappedSignature(lines: readonly string[], index: number): { text: string; end: number } | undefined {
   let text = lines[index]?.trim() ?? '';
-  if (!OPENS_SIGNATURE.test(text) || openParentheses(text) <= 0 || !/,$/.test(text)) return undefined;
+  // "coroutine asyncio.create_subprocess_exec(program, *args, stdin=None, stdout=None," as "class …(" is labelled.
+  if (!OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || openParentheses(text) <= 0 || !/,$/.test(text)) return undefined;
   for (let end = index + 1; end < Math.min(lines.length, index + MAX_SIGNATURE_LINES); end += 1) {
     const more = lines[end]?.trim() ?? '';
     if (!more) return undefined;
@@ -672,7 +684,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     // "class bz2.BZ2Compressor(compresslevel=9)" last on its page: its description opens the next one.
     const next = following < lines.length ? (lines[following]?.trim() ?? '') : continuation;
     const dotted = entryHeading(signature.text, next, following > signature.end + 1);
-    const entry = dotted ?? methodHeading(signature.text, next, className);
+    const entry = dotted ?? methodHeading(signature.text, next, className) ?? constantHeading(line, next);
     if (entry) {
       close();
       if (dotted) className = classOf(signature.text, dotted);

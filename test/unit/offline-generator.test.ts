@@ -6487,3 +6487,82 @@ describe("asyncio's policies and importlib.resources.abc (held-out round 93)", (
     );
   });
 });
+
+describe("asyncio's subprocesses page (held-out round 94)", () => {
+  const headingsOf = async (text: string) => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    return segmentText(text, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+  };
+
+  test('a labelled signature the print wrapped ("coroutine asyncio.create_subprocess_exec(program, *args, …," over "…**kwds)") heads its entry', async () => {
+    const headings = await headingsOf(
+      [
+        'Creating Subprocesses',
+        'coroutine asyncio.create_subprocess_exec(program, *args, stdin=None, stdout=None,',
+        'stderr=None, limit=None, **kwds)',
+        'Create a subprocess.',
+      ].join('\n'),
+    );
+    assert.deepEqual(headings, [
+      'Creating Subprocesses',
+      'asyncio.create_subprocess_exec(program, *args, stdin=None, stdout=None, stderr=None, limit=None, **kwds)',
+    ]);
+  });
+
+  test('a constant named in full on a line of its own ("asyncio.subprocess.PIPE") heads its entry, and the map shows it under its section', async () => {
+    const lines = [
+      'Constants',
+      'asyncio.subprocess.PIPE',
+      'Can be passed to the stdin, stdout or stderr parameters.',
+      'asyncio.subprocess.STDOUT',
+      'Special value that can be used as the stderr argument and indicates that standard error should be redirected into standard output.',
+      'asyncio.subprocess.DEVNULL',
+      'Special value that can be used as the stdin, stdout or stderr argument to process creation functions.',
+    ];
+    assert.deepEqual(await headingsOf(lines.join('\n')), ['Constants', 'asyncio.subprocess.PIPE', 'asyncio.subprocess.STDOUT', 'asyncio.subprocess.DEVNULL']);
+    const text = [
+      'Subprocesses',
+      'This section describes the high-level asyncio APIs that create and manage subprocesses.',
+      'Creating Subprocesses',
+      'asyncio.create_subprocess_shell(cmd, stdin=None, stdout=None)',
+      'Run the cmd shell command and return a Process instance for it.',
+      ...lines,
+    ].join('\n');
+    const map = (await generator.mindmap({ sourceTitle: 'Subprocesses', content: printedPage('Subprocesses', text), difficulty: 'medium' })).content;
+    const constants = map.nodes.find((node) => node.parentId === map.rootId && node.label === 'Constants');
+    assert.ok(constants, branchLabels(map).join(' | '));
+    assert.deepEqual(
+      map.nodes
+        .filter((node) => node.parentId === constants.id)
+        .map((node) => node.label)
+        .slice(0, 3),
+      ['asyncio.subprocess.PIPE', 'asyncio.subprocess.STDOUT', 'asyncio.subprocess.DEVNULL'],
+    );
+  });
+
+  test('a description whose first line names a call in passing ("…created by the create_subprocess_exec() and") still makes the line above it an entry', async () => {
+    const headings = await headingsOf(
+      [
+        'class asyncio.subprocess.Process',
+        'An object that wraps OS processes created by the create_subprocess_exec() and',
+        'create_subprocess_shell() functions.',
+        'coroutine wait()',
+        'Wait for the child process to terminate.',
+      ].join('\n'),
+    );
+    assert.deepEqual(headings, ['asyncio.subprocess.Process()', 'Process.wait()']);
+  });
+
+  test('a constant described by a noun before "for" ("Mask for file owner permissions") stands for it; one described by a clause ("Group has read permission") is asked by nothing it does', () => {
+    const described = describedBy('stat', [
+      ['stat.S_IRWXU', 'Mask for file owner permissions.'],
+      ['stat.S_IRGRP', 'Group has read permission.'],
+      ['stat.S_ISVTX', 'Sticky bit.'],
+      ['stat.S_IFLNK', 'Symbolic link.'],
+    ]);
+    assert.equal(described.get('S_IRWXU'), 'stands for "Mask for file owner permissions"');
+    assert.equal(described.get('S_IRGRP'), undefined);
+  });
+});
