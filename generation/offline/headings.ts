@@ -76,6 +76,7 @@ const CAPTION = /^(?:example|figure|table|listing)\s+(?:[A-Z]\.)?\d+(?:\.\d+)*\.
 const CONSOLE_LINE = /\b0\d{2,}\b.*\b0\d{2,}\b|\b[0-9a-f]{4}:[0-9a-f]{4}\b/i;
 /** "Source code: Lib/secrets.py": where a reference page's module lives, no section of it. */
 const SOURCE_LINK = /^source code:\s/i;
+export const isSourceLink = (line: string) => SOURCE_LINK.test(line.trim());
 /** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
 const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 /** "We assume the following in /etc/services": the author speaking to the reader, a sentence; a title asks ("I can't…: why?") or names. */

@@ -2,7 +2,7 @@ import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
 import { readsAsVerb } from './nlp.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
-import { isAdmonition, isConstantName, isSignature, opensWithCallout } from './headings.ts';
+import { isAdmonition, isConstantName, isSignature, isSourceLink, opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -614,7 +614,8 @@ function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[],
 const MODULE_NOTE = /^\s*Module:\s+[\p{L}_][\w.]*\s*$/u;
 
 export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', underClass?: string): SegmentedText {
-  const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/).filter((line) => !MODULE_NOTE.test(line))));
+  // "Source code: Lib/concurrent/futures/thread.py and …" printed over the page's first sentence would run into it.
+  const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/).filter((line) => !MODULE_NOTE.test(line) && !isSourceLink(line))));
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
   const cells = printed && !permissive ? tableCellLines(lines) : new Set<number>();

@@ -6566,3 +6566,21 @@ describe("asyncio's subprocesses page (held-out round 94)", () => {
     assert.equal(described.get('S_IRGRP'), undefined);
   });
 });
+
+describe("concurrent.futures' printed page (held-out round 95)", () => {
+  test('the "Source code: Lib/…" line over a printed page\'s first sentence is dropped, not run into it as a term and its definition', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const { blocks } = segmentText(
+      [
+        'Source code: Lib/concurrent/futures/thread.py and Lib/concurrent/futures/process.py',
+        'The concurrent.futures module provides a high-level interface for asynchronously executing callables.',
+      ].join('\n'),
+      false,
+      true,
+    );
+    assert.deepEqual(
+      blocks.map((block) => block.text),
+      ['The concurrent.futures module provides a high-level interface for asynchronously executing callables.'],
+    );
+  });
+});
