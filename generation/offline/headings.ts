@@ -128,9 +128,12 @@ export function isChromeOrSentence(label: string): boolean {
   );
 }
 
-/** "References", "Footnotes", "Acknowledgements", "See also:": apparatus, whose text (names, citations, notes) is no subject matter. */
+/**
+ * "References", "Footnotes", "Acknowledgements", "See also:": apparatus, whose text (names, citations, notes) is
+ * no subject matter; so is a README's "License" or "Copyright and licensing" (the licence's notice).
+ */
 const APPARATUS =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?):?$/i;
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?|licen[cs]e|licensing|copyright(?: and licen[cs]ing)?):?$/i;
 
 /**
  * "NAME", "SYNOPSIS", "AUTHOR": a manual page's apparatus, in the capitals manual pages set them in ("Name"

@@ -6583,4 +6583,27 @@ describe("concurrent.futures' printed page (held-out round 95)", () => {
       ['The concurrent.futures module provides a high-level interface for asynchronously executing callables.'],
     );
   });
+
+  test('a README\'s "License" or "Copyright and licensing" section is apparatus: the licence\'s notice is no branch and no card', async () => {
+    assert.ok(isApparatus('License') && isApparatus('Copyright and licensing') && isApparatus('Licence'));
+    assert.ok(!isApparatus('Licensing the packages of a distribution'));
+    const markdown = [
+      '# The man-db manual pager suite',
+      '',
+      '## Copyright and licensing',
+      '',
+      'man-db is free software; you can redistribute it and/or modify it under the terms of the GNU General Public License.',
+      '',
+      '## Installation',
+      '',
+      'The configure script checks the system for the programs man-db needs and writes the configuration file.',
+      '',
+      '## Makefile targets',
+      '',
+      'The install target copies the programs and the manual pages into the prefix the configure script was given.',
+    ].join('\n');
+    const content = await markdownContent('README.md', markdown);
+    const map = await generator.mindmap({ sourceTitle: content.title ?? 'README.md', content, difficulty: 'medium' });
+    assert.deepEqual(branchLabels(map.content), ['Installation', 'Makefile targets']);
+  });
 });
