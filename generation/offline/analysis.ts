@@ -70,6 +70,8 @@ const NOT_FACTS: ReadonlySet<string> = new Set(['code', 'boilerplate']);
 const ENTRY_WITHOUT_PARAMETERS = /^[\p{L}_]\w*(?:\.[\p{L}_]\w*)+\(\)$/u;
 /** "gzip — Support for gzip files", "email.utils: Miscellaneous utilities": a reference page's title, its module's name first. */
 const MODULE_TITLE = /^([\p{L}_][\w.]*)(?:\s+[—–-]|:)\s/u;
+/** The module a reference page's title names first ("xml.parsers.expat" of "xml.parsers.expat — Fast XML parsing…"). */
+export const titleModule = (title: string | undefined) => MODULE_TITLE.exec(title ?? '')?.[1];
 
 /** "asyncio." of "asyncio.get_event_loop_policy()" and "class asyncio.AbstractEventLoopPolicy": an entry's module. */
 const ENTRY_MODULE = /^(?:(?:class|exception)\s+)?([\p{L}_]\w*)\.[\p{L}_]/u;
@@ -82,7 +84,7 @@ const MIN_MODULE_ENTRIES = 3;
  * its code lines are entries of.
  */
 function documentedModule(title: string | undefined, blocks: readonly ContentBlock[]): string | undefined {
-  const named = MODULE_TITLE.exec(title ?? '')?.[1];
+  const named = titleModule(title);
   if (named === undefined || !/^\p{Lu}/u.test(named)) return named;
   const counts = new Map<string, number>();
   for (const block of blocks) {

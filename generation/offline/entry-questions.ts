@@ -1,5 +1,5 @@
 import { comparisonKey, comparisonTokens } from '../quality.ts';
-import { sentenceReference, type Analysis } from './analysis.ts';
+import { sentenceReference, titleModule, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isMemberName, isSignature } from './headings.ts';
@@ -42,7 +42,7 @@ const UNDER_FUNCTIONS = /^(?:[\p{L}-]+\s+)?functions$/iu;
 const enclosingSection = (analysis: Analysis, sentence: Sentence) => analysis.units[sentence.unit]?.title;
 
 /** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
-function entryOf(label: string, sentence: Sentence, within: string | undefined): Entry | undefined {
+function entryOf(label: string, sentence: Sentence, within: string | undefined, module?: string): Entry | undefined {
   const name = label
     .trim()
     .replace(/^new\s+/, '')
@@ -59,17 +59,24 @@ function entryOf(label: string, sentence: Sentence, within: string | undefined):
   const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
   // "winreg.CloseKey(hkey)" under the page's "Functions": a function named in the capitals of its platform's API.
   const listedAsFunction = callable && UNDER_FUNCTIONS.test(within ?? '');
+  // "xmlparser.SetBase(base)" on the page of xml.parsers.expat: a member of an object the module makes, named
+  // in lower case and no part of the module's name, is its method or attribute however it is capitalised.
+  const ofObject = module !== undefined && /^\p{Ll}/u.test(module) && /^\p{Ll}\w*$/u.test(prefix) && !module.split('.').includes(prefix);
   const kind = DESCRIBES_EXCEPTION.test(sentence.text)
     ? 'exception'
-    : !callable && /^[\p{Lu}\d_]+$/u.test(member)
-      ? 'constant'
-      : /^\p{Lu}/u.test(member) && !macroName && !listedAsFunction
-        ? 'class'
-        : !callable
-          ? 'attribute'
-          : /\p{Lu}/u.test(prefix)
-            ? 'method'
-            : 'function';
+    : ofObject
+      ? callable
+        ? 'method'
+        : 'attribute'
+      : !callable && /^[\p{Lu}\d_]+$/u.test(member)
+        ? 'constant'
+        : /^\p{Lu}/u.test(member) && !macroName && !listedAsFunction
+          ? 'class'
+          : !callable
+            ? 'attribute'
+            : /\p{Lu}/u.test(prefix)
+              ? 'method'
+              : 'function';
   const parameters = (/\((.*)\)/s.exec(label)?.[1] ?? '')
     .split(',')
     .map((parameter) => parameter.replace(/[[\]*\s]|=.*$/gs, ''))
@@ -487,8 +494,9 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     if (section && (isSignature(section) || isMemberName(section)) && !listed && !firstSentence.has(section)) firstSentence.set(section, sentence);
   }
   const groups = new Map<string, Entry[]>();
+  const module = titleModule(analysis.title);
   for (const [label, sentence] of firstSentence) {
-    const entry = entryOf(label, sentence, enclosingSection(analysis, sentence));
+    const entry = entryOf(label, sentence, enclosingSection(analysis, sentence), module);
     if (!entry) continue;
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);

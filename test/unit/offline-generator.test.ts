@@ -6607,3 +6607,26 @@ describe("concurrent.futures' printed page (held-out round 95)", () => {
     assert.deepEqual(branchLabels(map.content), ['Installation', 'Makefile targets']);
   });
 });
+
+describe("pyexpat's page (held-out round 96)", () => {
+  test('a member of an object the page\'s module makes ("xmlparser.SetBase(base)") is a method however it is capitalised; a module\'s own class stays a class', () => {
+    const kinds = (title: string, entries: ReadonlyArray<readonly [string, string]>) =>
+      new Map(
+        describedEntries(analyseEntries(title, entries))
+          .flat()
+          .map((entry) => [entry.member, entry.kind]),
+      );
+    const expat = kinds('xml.parsers.expat — Fast XML parsing using Expat', [
+      ['xmlparser.SetBase(base)', 'Sets the base to be used for resolving relative URIs in system identifiers in declarations.'],
+      ['xmlparser.XmlDeclHandler(version, encoding, standalone)', 'Called when the XML declaration is parsed by the parser.'],
+      ['xmlparser.buffer_size', 'The size of the buffer used when buffer_text is true.'],
+    ]);
+    assert.equal(expat.get('SetBase'), 'method');
+    assert.equal(expat.get('XmlDeclHandler'), 'method');
+    assert.equal(expat.get('buffer_size'), 'attribute');
+    const collections = kinds('collections — Container datatypes', [
+      ['collections.OrderedDict([items])', 'Return an instance of a dict subclass that has methods specialized for rearranging dictionary order.'],
+    ]);
+    assert.equal(collections.get('OrderedDict'), 'class');
+  });
+});
