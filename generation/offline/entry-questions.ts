@@ -417,11 +417,11 @@ const asked = (text: string) =>
     .replace(/(?<=\w)\(\)(?!\w)/g, '');
 
 /**
- * "Mapping class that references keys weakly", "Class that simulates a dictionary": a description that
- * opens with what the entry is, not with a verb a question can say it does ("Which class classes…"),
- * though it describes the entry well for a card.
+ * "Mapping class that references keys weakly", "Class that simulates a dictionary", "Concrete class for
+ * urlsplit() results": a description that opens with what the entry is, not with a verb a question can say
+ * it does ("Which class classes…", "Which class concretes class…"), though it describes the entry well for a card.
  */
-const NAMES_WHAT_IT_IS = /^(?:\p{L}+ing|class(?:es)?)\b/iu;
+const NAMES_WHAT_IT_IS = /^(?:\p{L}+ing|(?:(?!(?:the|a|an|this|that)\s)\p{L}+\s+)?class(?:es)?)\b/iu;
 
 /**
  * "…to compare the directories a and b. ignore is a list of names…": a parameter's name in lower case

@@ -83,6 +83,13 @@ function rowCandidates(analysis: Analysis): Candidate[] {
 const ONLY_ITS_BASE = /^(?:an?\s+)?(?:(?:class|exception)\s+(?:derived|inherited)\s+from|subclass\s+of)\s+[\w.]+\.?$/i;
 
 /**
+ * "DateTime: This class may be initialized with seconds since the epoch…", "This method should only be called
+ * by Executor implementations…": how the entry is made or who calls it, nothing of what it is or does.
+ */
+const ONLY_HOW_IT_IS_USED =
+  /^this\s+(?:class|method|function)\s+(?:may|can|should|must)\s+(?:only\s+)?be\s+(?:initiali[sz]ed|instantiated|constructed|called\s+by)\b/i;
+
+/**
  * "NNTP.date: Return a pair (response, date).", "BaseCookie.value_encode: Return a tuple (real_value,
  * coded_value).": the shape of what the entry returns, and nothing of what that is.
  */
@@ -96,7 +103,8 @@ function entryCandidates(analysis: Analysis): Candidate[] {
     .flat()
     .flatMap((entry) => {
       const term = entryName(entry);
-      if (!entry.does || onlyMakesItself(term, entry.sentence.text) || ONLY_ITS_BASE.test(entry.sentence.text) || onlyItsShape(entry.sentence.text)) return [];
+      const { text } = entry.sentence;
+      if (!entry.does || onlyMakesItself(term, text) || ONLY_ITS_BASE.test(text) || ONLY_HOW_IT_IS_USED.test(text) || onlyItsShape(text)) return [];
       return [
         {
           term,

@@ -6630,3 +6630,34 @@ describe("pyexpat's page (held-out round 96)", () => {
     assert.equal(collections.get('OrderedDict'), 'class');
   });
 });
+
+describe('urllib.parse and xmlrpc.client (held-out round 97)', () => {
+  test('"Concrete class for urlsplit() results…" names what the entry is and asks nothing; "The class of the original traceback" still asks', () => {
+    const stems = (title: string, entries: ReadonlyArray<readonly [string, string]>) =>
+      entryQuestionsOf(analyseEntries(title, entries), 'medium').map((question) => question.stem);
+    const results = stems('urllib.parse — Parse URLs into components', [
+      ['urllib.parse.DefragResult(url, fragment)', 'Concrete class for urldefrag() results containing str data.'],
+      ['urllib.parse.ParseResult(scheme, netloc, path)', 'Concrete class for urlparse() results containing str data.'],
+      ['urllib.parse.SplitResult(scheme, netloc, path)', 'Concrete class for urlsplit() results containing str data.'],
+      ['urllib.parse.DefragResultBytes(url, fragment)', 'Concrete class for urldefrag() results containing bytes data.'],
+    ]);
+    assert.ok(!results.some((stem) => /concretes/.test(stem)), results.join(' | '));
+    const traceback = stems('traceback — Print or retrieve a stack traceback', [
+      ['TracebackException.exc_type', 'The class of the original traceback.'],
+      ['TracebackException.filename', 'For syntax errors, the file name where the error occurred.'],
+      ['TracebackException.stack', 'A StackSummary representing the traceback of the exception.'],
+      ['TracebackException.msg', 'For syntax errors, the compiler error message of the exception.'],
+    ]);
+    assert.ok(traceback.includes('Which TracebackException attribute is the class of the original traceback?'), traceback.join(' | '));
+  });
+
+  test('a card says what the entry is or does, not how it may be initialized or who calls it', async () => {
+    const content = entriesContent('xmlrpc.client — XML-RPC client access', [
+      ['xmlrpc.client.DateTime()', 'This class may be initialized with seconds since the epoch, a time tuple, or an ISO 8601 time/date string.'],
+      ['xmlrpc.client.dumps(params)', 'Convert params into an XML-RPC request, or into a response if methodresponse is true.'],
+    ]);
+    const { content: set } = await generator.flashcards({ sourceTitle: 'xmlrpc.client', content, difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('xmlrpc.client.dumps') && !terms.includes('xmlrpc.client.DateTime'), terms.join(' | '));
+  });
+});
