@@ -62,6 +62,8 @@ function entryOf(label: string, sentence: Sentence, within: string | undefined, 
   // "xmlparser.SetBase(base)" on the page of xml.parsers.expat: a member of an object the module makes, named
   // in lower case and no part of the module's name, is its method or attribute however it is capitalised.
   const ofObject = module !== undefined && /^\p{Ll}/u.test(module) && /^\p{Ll}\w*$/u.test(prefix) && !module.split('.').includes(prefix);
+  // "Record.SetString(field, value)": a member a class's entry calls, capitalised as the C API it wraps, is its method.
+  const calledOnClass = callable && /^\p{Lu}/u.test(prefix.split('.').at(-1) ?? '');
   const kind = DESCRIBES_EXCEPTION.test(sentence.text)
     ? 'exception'
     : ofObject
@@ -70,7 +72,7 @@ function entryOf(label: string, sentence: Sentence, within: string | undefined, 
         : 'attribute'
       : !callable && /^[\p{Lu}\d_]+$/u.test(member)
         ? 'constant'
-        : /^\p{Lu}/u.test(member) && !macroName && !listedAsFunction
+        : /^\p{Lu}/u.test(member) && !macroName && !listedAsFunction && !calledOnClass
           ? 'class'
           : !callable
             ? 'attribute'
@@ -162,6 +164,8 @@ export function namesItself(member: string, description: string): boolean {
  */
 function spellsItsCode(member: string, description: string): boolean {
   const spelled = description.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  // "SetString" — "Set field to value through MsiRecordSetString()": the C function it wraps ends with its name.
+  if (/^\p{Lu}/u.test(member) && new RegExp(`\\p{L}${escapeRegExp(member)}\\b`, 'u').test(description)) return true;
   return member
     .toLowerCase()
     .split('_')

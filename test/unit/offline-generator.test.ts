@@ -6661,3 +6661,29 @@ describe('urllib.parse and xmlrpc.client (held-out round 97)', () => {
     assert.ok(terms.includes('xmlrpc.client.dumps') && !terms.includes('xmlrpc.client.DateTime'), terms.join(' | '));
   });
 });
+
+describe("msilib's page (held-out round 98)", () => {
+  const records: ReadonlyArray<readonly [string, string]> = [
+    ['Record.GetFieldCount()', 'Return the number of fields of the record, through the C function of the installer.'],
+    ['Record.SetString(field, value)', 'Set field to value through MsiRecordSetString().'],
+    ['Record.SetStream(field, value)', 'Set field to the contents of the file named value, through the installer.'],
+    ['Record.ClearData()', 'Set all fields of the record to 0, through MsiRecordClearData().'],
+    ['Record.GetInteger(field)', 'Return the value of field as an integer where possible.'],
+  ];
+
+  test('a capitalised member a class\'s entry calls ("Record.SetStream(field, value)") is a method, not a class', () => {
+    const kinds = new Map(
+      describedEntries(analyseEntries('msilib — Read and write Microsoft Installer files', records))
+        .flat()
+        .map((entry) => [entry.member, entry.kind]),
+    );
+    assert.equal(kinds.get('SetStream'), 'method');
+  });
+
+  test('a description that names the C function ending with the entry\'s name ("…through MsiRecordSetString()") gives the answer away: no question', () => {
+    const answers = entryQuestionsOf(analyseEntries('msilib — Read and write Microsoft Installer files', records), 'medium').map(
+      (question) => question.answer.text,
+    );
+    assert.ok(!answers.includes('SetString') && !answers.includes('ClearData'), answers.join(' | '));
+  });
+});
