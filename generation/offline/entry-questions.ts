@@ -320,11 +320,11 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "Like gettext(), but…" before "like" read as a verb.
   const saying = sayingOf(sentence.tokens, sentence.text);
   if (saying) return asked(saying);
+  // "Group has read permission": a subject and its verb, a clause about the constant's value, no verb of the constant's.
+  if (attribute && first.lower === first.lemma && (rest[0]?.pos === 'AUX' || rest[0]?.pos === 'VERB') && rest[0].lower !== rest[0].lemma) return undefined;
   // "Limits on the number of entries…", "Maximum number of…", "String that will be prepended…": an attribute's noun before a
   // preposition or a relative clause, though "to limit" and "to string" are verbs;
   // "True if…": its value.
-  // "Group has read permission": a subject and its verb, a clause about the constant's value, no verb of the constant's.
-  if (attribute && first.lower === first.lemma && (rest[0]?.pos === 'AUX' || rest[0]?.pos === 'VERB') && rest[0].lower !== rest[0].lemma) return undefined;
   const noun =
     attribute &&
     // "Mask for file owner permissions": a word in its base form before a preposition names what the constant is.
