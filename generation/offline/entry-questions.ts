@@ -41,6 +41,37 @@ const UNDER_FUNCTIONS = /^(?:[\p{L}-]+\s+)?functions$/iu;
 /** The section of the document an entry stands in ("Functions" over "winreg.CloseKey(hkey)"). */
 const enclosingSection = (analysis: Analysis, sentence: Sentence) => analysis.units[sentence.unit]?.title;
 
+/**
+ * What an entry is, read off its name as the reference writes it. A class is named in capitals; a member of a
+ * class or of a camel-cased object is a method; a name without parentheses is an attribute
+ * ("JSONDecodeError.msg"), or a constant in capitals ("csv.QUOTE_ALL"). A function may be named in capitals
+ * joined by underscores, as a C macro is ("stat.S_ISDIR(mode)"): no class, as "plistlib.UID(data)" is.
+ */
+function entryKind(entry: {
+  prefix: string;
+  member: string;
+  callable: boolean;
+  description: string;
+  within: string | undefined;
+  module: string | undefined;
+}): Entry['kind'] {
+  const { prefix, member, callable, description, within, module } = entry;
+  if (DESCRIBES_EXCEPTION.test(description)) return 'exception';
+  // "xmlparser.SetBase(base)" on the page of xml.parsers.expat: a member of an object the module makes, named
+  // in lower case and no part of the module's name, is its method or attribute however it is capitalised.
+  if (module !== undefined && /^\p{Ll}/u.test(module) && /^\p{Ll}\w*$/u.test(prefix) && !module.split('.').includes(prefix))
+    return callable ? 'method' : 'attribute';
+  if (!callable && /^[\p{Lu}\d_]+$/u.test(member)) return 'constant';
+  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
+  // "winreg.CloseKey(hkey)" under the page's "Functions": a function named in the capitals of its platform's API.
+  const listedAsFunction = callable && UNDER_FUNCTIONS.test(within ?? '');
+  // "Record.SetString(field, value)": a member a class's entry calls, capitalised as the C API it wraps, is its method.
+  const calledOnClass = callable && /^\p{Lu}/u.test(prefix.split('.').at(-1) ?? '');
+  if (/^\p{Lu}/u.test(member) && !macroName && !listedAsFunction && !calledOnClass) return 'class';
+  if (!callable) return 'attribute';
+  return /\p{Lu}/u.test(prefix) ? 'method' : 'function';
+}
+
 /** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
 function entryOf(label: string, sentence: Sentence, within: string | undefined, module?: string): Entry | undefined {
   const name = label
@@ -51,34 +82,8 @@ function entryOf(label: string, sentence: Sentence, within: string | undefined, 
   if (dot <= 0) return undefined;
   const prefix = name.slice(0, dot);
   const member = name.slice(dot + 1);
-  // A class is named in capitals; a member of a class or of a camel-cased object is a method; a name
-  // without parentheses is an attribute ("JSONDecodeError.msg"), or a constant in capitals ("csv.QUOTE_ALL").
-  // A function may be named in capitals joined by underscores, as a C macro is ("stat.S_ISDIR(mode)"):
-  // no class, as "plistlib.UID(data)" is.
   const callable = label.includes('(');
-  const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
-  // "winreg.CloseKey(hkey)" under the page's "Functions": a function named in the capitals of its platform's API.
-  const listedAsFunction = callable && UNDER_FUNCTIONS.test(within ?? '');
-  // "xmlparser.SetBase(base)" on the page of xml.parsers.expat: a member of an object the module makes, named
-  // in lower case and no part of the module's name, is its method or attribute however it is capitalised.
-  const ofObject = module !== undefined && /^\p{Ll}/u.test(module) && /^\p{Ll}\w*$/u.test(prefix) && !module.split('.').includes(prefix);
-  // "Record.SetString(field, value)": a member a class's entry calls, capitalised as the C API it wraps, is its method.
-  const calledOnClass = callable && /^\p{Lu}/u.test(prefix.split('.').at(-1) ?? '');
-  const kind = DESCRIBES_EXCEPTION.test(sentence.text)
-    ? 'exception'
-    : ofObject
-      ? callable
-        ? 'method'
-        : 'attribute'
-      : !callable && /^[\p{Lu}\d_]+$/u.test(member)
-        ? 'constant'
-        : /^\p{Lu}/u.test(member) && !macroName && !listedAsFunction && !calledOnClass
-          ? 'class'
-          : !callable
-            ? 'attribute'
-            : /\p{Lu}/u.test(prefix)
-              ? 'method'
-              : 'function';
+  const kind = entryKind({ prefix, member, callable, description: sentence.text, within, module });
   const parameters = (/\((.*)\)/s.exec(label)?.[1] ?? '')
     .split(',')
     .map((parameter) => parameter.replace(/[[\]*\s]|=.*$/gs, ''))

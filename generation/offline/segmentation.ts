@@ -433,6 +433,8 @@ const VARIANT = /^\([\p{Lu}][^()]{0,30}\)\s+/u;
  * description, which names a call in passing and goes on on the next line, is prose for all its "()".
  */
 const withoutBareCalls = (line: string) => line.replace(/[\p{L}_][\w.]*\(\)/gu, 'it');
+/** A line that opens a description as a reference writes one: capitalised, and prose. */
+const opensDescription = (line: string) => /^\p{Lu}/u.test(line) && !isCodeLine(withoutBareCalls(line));
 
 /** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
 const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+|@)/;
@@ -472,7 +474,7 @@ function classOf(line: string, entry: string): string | undefined {
 
 /** A constant on a line of its own over what it is ("Can be passed to the stdin…") heads its entry, as a signature does. */
 function constantHeading(line: string, next: string): string | undefined {
-  return isConstantName(line) && /^\p{Lu}/u.test(next) && !isCodeLine(withoutBareCalls(next)) ? line : undefined;
+  return isConstantName(line) && opensDescription(next) ? line : undefined;
 }
 
 /** The class a line heads the entry of, when it does. */
@@ -499,7 +501,7 @@ export function isBareMethod(line: string): boolean {
  * with its class ("array.append(x)"), as the web page's permalink does.
  */
 function methodHeading(line: string, next: string, className: string | undefined): string | undefined {
-  if (className === undefined || !isBareMethod(line) || !/^\p{Lu}/u.test(next) || isCodeLine(withoutBareCalls(next))) return undefined;
+  if (className === undefined || !isBareMethod(line) || !opensDescription(next)) return undefined;
   return `${className}.${line.trim().replace(ENTRY_LABEL, '')}`;
 }
 
