@@ -7,7 +7,7 @@ import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
-import { classEntryName, declaresParameters, isBareMethod, segmentText, type TextBlock } from './segmentation.ts';
+import { classEntryName, declaresParameters, isBareMethod, segmentText, type PageBefore, type TextBlock } from './segmentation.ts';
 import { assignSynonyms } from './synonyms.ts';
 import { describeTable, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
@@ -220,7 +220,7 @@ function build(content: ExtractedContent): Analysis {
   const codeLines: string[] = [];
   let section: string | undefined;
   /** A printed class's methods go on over the page's end. */
-  let underClass: string | undefined;
+  let before: PageBefore = {};
 
   const entries = entriesOf(content);
   const opened = openedSections(entries, entryLevels(content, entries));
@@ -262,8 +262,8 @@ function build(content: ExtractedContent): Analysis {
 
     const printed = entry.kind === 'page';
     const nextPage = printed ? (entries[entryIndex + 1]?.text.trimStart().split('\n', 1)[0] ?? '') : '';
-    const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim(), printed ? underClass : undefined);
-    underClass = segmented.className;
+    const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim(), printed ? before : {});
+    before = segmented;
     codeLines.push(...segmented.code);
     licence = isLicenceFrom(position, title);
     const contents = tableOfContents(segmented.blocks);

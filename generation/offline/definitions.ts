@@ -999,8 +999,28 @@ export function findDefinitions(blocks: readonly Block[], sentences: readonly Se
     .map(fromSentence)
     .filter((definition): definition is Definition => definition !== undefined && isProse(definition) && !namesAParameter(definition.term));
   const byKey = new Map<string, Definition>();
-  for (const definition of [...glossary, ...fromSentences]) {
+  for (const definition of [...glossary, ...withoutShiftingParameters(fromSentences)]) {
     if (!byKey.has(definition.key)) byKey.set(definition.key, definition);
   }
   return [...byKey.values()].sort((a, b) => a.sentenceId - b.sentenceId);
+}
+
+/** "sound parameter", "flags argument": a function's parameter named by its role. */
+const ROLE_NAMED = /\s(?:parameter|argument)$/i;
+/** The words a definition opens with, which say what kind of thing it makes its term. */
+const OPENING_WORDS = 3;
+
+/**
+ * "The sound parameter is the name of a WAV file." under SND_FILENAME, "…is a sound association name"
+ * under SND_ALIAS: a parameter that several sentences say different things of is what each flag makes
+ * it, and no one of them defines it. One said alike of two functions ("The servers argument is an
+ * array of…"), or opened alike ("The compresslevel argument is an integer from 0 to 9, as for…",
+ * "…controlling the level of compression"), is defined all the same.
+ */
+function withoutShiftingParameters(definitions: readonly Definition[]): Definition[] {
+  const said = new Map<string, Set<string>>();
+  const opening = (text: string) => text.toLowerCase().split(/\s+/).slice(0, OPENING_WORDS).join(' ');
+  for (const definition of definitions)
+    if (ROLE_NAMED.test(definition.term)) said.set(definition.key, (said.get(definition.key) ?? new Set()).add(opening(definition.text)));
+  return definitions.filter((definition) => (said.get(definition.key)?.size ?? 0) < 2);
 }

@@ -91,8 +91,13 @@ export const isSignature = (label: string) => SIGNATURE.test(label.trim());
 /** "asyncio.subprocess.PIPE", "errno.EPERM": a module's constant, named in full, its own name in capitals. */
 const CONSTANT_NAME = /^[\p{Ll}_]\w*(?:\.\w+)*\.\p{Lu}[\p{Lu}\d_]+$/u;
 export const isConstantName = (label: string) => CONSTANT_NAME.test(label.trim());
-/** What heads a printed reference's entry: a signature, or a constant named in full. */
+/** "math.pi", "mimetypes.types_map": a module's or an object's data, named in full in lower case. */
+const DATA_NAME = /^[\p{Ll}_]\w*(?:\.[\p{Ll}_]\w*)+$/u;
+export const isDataName = (label: string) => DATA_NAME.test(label.trim());
+/** What heads a reference's entry: a signature, or a constant named in full. */
 export const isEntryHeading = (label: string) => isSignature(label) || isConstantName(label);
+/** What heads a printed reference's entry, where no markup levels it: data named in full as well ("math.pi"). */
+export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isDataName(label);
 
 const DUNDER = /\b__\w+?__\b/g;
 /** "… ICU (system-icu)", "… Installer (FAI)": a title's closing aside of a word or two, after a space. */
@@ -130,10 +135,11 @@ export function isChromeOrSentence(label: string): boolean {
 
 /**
  * "References", "Footnotes", "Acknowledgements", "See also:": apparatus, whose text (names, citations, notes) is
- * no subject matter; so is a README's "License" or "Copyright and licensing" (the licence's notice).
+ * no subject matter; so is a README's "License", "Copyright and licensing" or "Authorship and Licensing" (the
+ * licence's notice, who wrote it).
  */
 const APPARATUS =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?|licen[cs]e|licensing|copyright(?: and licen[cs]ing)?):?$/i;
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?|licen[cs]e|licensing|(?:copyright|authorship|authors?)(?: and licen[cs](?:e|ing))?):?$/i;
 
 /**
  * "NAME", "SYNOPSIS", "AUTHOR": a manual page's apparatus, in the capitals manual pages set them in ("Name"

@@ -4,7 +4,7 @@ import { comparisonKey, containsPhrase } from '../quality.ts';
 import type { Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { explain, isStatement } from './explanations.ts';
-import { isChromeOrSentence, isEntryHeading, isSignature, MANUAL_TITLE } from './headings.ts';
+import { isChromeOrSentence, isEntryHeading, isPrintedEntryHeading, isSignature, MANUAL_TITLE } from './headings.ts';
 import { manualEntriesOf, programOf } from './manual-entries.ts';
 import type { Definition } from './definitions.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
@@ -174,7 +174,7 @@ function entryDepths(sections: readonly string[], title: string): Map<string, nu
   const depths = new Map<string, number>();
   let under = false;
   for (const section of sections) {
-    const entry = isEntryHeading(section);
+    const entry = isPrintedEntryHeading(section);
     if (!entry) under = comparisonKey(topicOf(section)) !== comparisonKey(topicOf(title));
     depths.set(section, entry && under ? ENTRY_DEPTH : 1);
   }
@@ -189,10 +189,12 @@ function entryDepths(sections: readonly string[], title: string): Map<string, nu
 function sectionHeadings(analysis: Analysis): string[] {
   const { headings, headingLevels } = analysis;
   const withText = new Set(analysis.sentences.map((sentence) => sentence.section));
+  // Where no markup levels the headings, data named in full ("math.pi") heads an entry as a signature does.
+  const entryHeading = headingLevels.size === 0 ? isPrintedEntryHeading : isEntryHeading;
   const opensSubsection = (heading: string, next: string | undefined) => {
     if (next === undefined) return false;
-    // "defaultdict objects" over "collections.defaultdict(…)": a printed reference's section opens with its entry.
-    if (isEntryHeading(next) && !isEntryHeading(heading)) return true;
+    // "defaultdict objects" over "collections.defaultdict(…)", "Constants" over "math.pi": a printed reference's section opens with its entry.
+    if (entryHeading(next) && !entryHeading(heading)) return true;
     const [own, after] = [SECTION_NUMBER.exec(heading)?.[1], SECTION_NUMBER.exec(next)?.[1]];
     if (own !== undefined && after !== undefined) return after.startsWith(`${own}.`);
     const [level, nextLevel] = [headingLevels.get(heading.trim()), headingLevels.get(next.trim())];
@@ -273,7 +275,10 @@ function topicsOf(analysis: Analysis): Topic[] {
   }
   // A reference describes what a signature does without a subject ("Returns any remaining input…"): its
   // section is a topic all the same.
-  const hasText = (topic: Topic) => topic.sentences.some(isStatement) || (isSignature(topic.label) && topic.sentences.length > 0);
+  // So is a manual page's OPTIONS whose items the tagger reads without a verb ("--raw: Print the raw gpg
+  // status output…", "Print" taken for a name): its options are its parts.
+  const listing = new Set(manualEntriesOf(analysis).map((entry) => entry.sentence.section));
+  const hasText = (topic: Topic) => topic.sentences.some(isStatement) || (isSignature(topic.label) && topic.sentences.length > 0) || listing.has(topic.label);
   const withText = [...topics.values()].filter((topic) => hasText(topic) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
   // A list under a subsection ("4.2.1. Binding of names") is part of its main section's branch, not a branch beside it;
   // so is a list in a section that is a branch for its text (webmin's modules under "9.4.1. … webmin").

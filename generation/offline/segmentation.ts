@@ -2,7 +2,7 @@ import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
 import { readsAsVerb } from './nlp.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
-import { isAdmonition, isConstantName, isSignature, isSourceLink, opensWithCallout } from './headings.ts';
+import { isAdmonition, isConstantName, isDataName, isSignature, isSourceLink, opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -17,7 +17,9 @@ export type RawTable = { headers: string[]; rows: TableRow[] };
  * `code`: the lines left out as code or console output, whose words tell an example's names;
  * `className`: the class whose methods the text ends among, for the page after it.
  */
-export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[]; code: string[]; className?: string };
+export type SegmentedText = { blocks: TextBlock[]; tables: RawTable[]; code: string[] } & PageBefore;
+/** What a printed page leaves the next: the class whose methods it ended among, what its entries are members of. */
+export type PageBefore = { className?: string; owners?: ReadonlySet<string> };
 
 const BULLET = /^\s*(?:[-•*▪◦‣·–—]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
 const TERMINAL = /[.!?]["”’)]?$/;
@@ -477,6 +479,22 @@ function constantHeading(line: string, next: string): string | undefined {
   return isConstantName(line) && opensDescription(next) ? line : undefined;
 }
 
+/** A description's first line: a word in capitals, then words ("The mathematical constant π = 3.141592…", "True if arbitrary…"). */
+const DESCRIPTION_OPENING = /^\p{Lu}\p{Ll}*\s+\S+\s+\p{L}/u;
+
+/**
+ * "math.pi" over "The mathematical constant π = 3.141592…", "mimetypes.types_map" over "Dictionary
+ * mapping filename extensions…": data of a module or object whose entries the page has already headed
+ * ("math.ceil(x)", "xmlparser.Parse(data)") heads its own entry, though its description's symbols read as
+ * code; a name in lower case of anything else is a line of an example.
+ */
+function dataHeading(line: string, next: string, owners: ReadonlySet<string>): string | undefined {
+  return isDataName(line) && owners.has(ownerOf(line)) && DESCRIPTION_OPENING.test(next) ? line : undefined;
+}
+
+/** "math.ceil(x)" → "math", "xmlparser.buffer_size" → "xmlparser": what an entry's name is a member of. */
+const ownerOf = (entry: string) => entry.replace(/\(.*$/s, '').split('.').slice(0, -1).join('.');
+
 /** The class a line heads the entry of, when it does. */
 export function classEntryName(line: string): string | undefined {
   const entry = entrySignature(line);
@@ -610,12 +628,12 @@ function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[],
  * `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells;
  * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
  * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
- * `underClass`: the class whose methods the page before ended among.
+ * `before`: what the page before left (its class, its entries' owners).
  */
 /** "Module: email.mime.base": the line a reference prints under a class's signature to say which module holds it, no text of the entry. */
 const MODULE_NOTE = /^\s*Module:\s+[\p{L}_][\w.]*\s*$/u;
 
-export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', underClass?: string): SegmentedText {
+export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', before: PageBefore = {}): SegmentedText {
   // "Source code: Lib/concurrent/futures/thread.py and …" printed over the page's first sentence would run into it.
   const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/).filter((line) => !MODULE_NOTE.test(line) && !isSourceLink(line))));
   const width = permissive ? undefined : lineWidth(lines);
@@ -635,7 +653,11 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
   /** Lines after a "Download" button in which the rest of its label ("the ebook") may still come. */
   let buttonLines = 0;
   /** The class whose entry was the last heading: its methods may follow under their bare names. */
-  let className = underClass;
+  let className = before.className;
+  /** The line before headed an entry: this one opens its description. */
+  let afterEntry = false;
+  /** What the entries so far are members of ("math", "xmlparser"): its data may head entries too. */
+  const owners = new Set(before.owners);
 
   const close = () => {
     if (!open) return;
@@ -687,18 +709,23 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     // "class bz2.BZ2Compressor(compresslevel=9)" last on its page: its description opens the next one.
     const next = following < lines.length ? (lines[following]?.trim() ?? '') : continuation;
     const dotted = entryHeading(signature.text, next, following > signature.end + 1);
-    const entry = dotted ?? methodHeading(signature.text, next, className) ?? constantHeading(line, next);
+    const entry = dotted ?? methodHeading(signature.text, next, className) ?? constantHeading(line, next) ?? dataHeading(line, next, owners);
     if (entry) {
       close();
       if (dotted) className = classOf(signature.text, dotted);
+      owners.add(ownerOf(entry));
       blocks.push({ kind: 'heading', text: entry });
       afterCode = false;
+      afterEntry = true;
       index = signature.end;
       continue;
     }
+    // "The mathematical constant π = 3.141592…, to available precision." under "math.pi": its symbols are the value it describes.
+    const describesEntry = afterEntry && DESCRIPTION_OPENING.test(line);
+    afterEntry = false;
     // Text without typed blocks (a PDF read by pdftotext, plain text) still holds its code and console
     // lines: they are no prose to draw facts or options from.
-    const codeLine = isCodeLine(line) && !wrapsSentence(open, line) && !(printed && isFullProseLine(line, width));
+    const codeLine = isCodeLine(line) && !describesEntry && !wrapsSentence(open, line) && !(printed && isFullProseLine(line, width));
     if (!permissive && (codeLine || (afterCode && isOutputLine(line)) || (inConsole && isListedWord(line)))) {
       close();
       code.push(line);
@@ -732,5 +759,5 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     open = { kind: bullet ? 'bullet' : 'prose', lines: [content], after: lineBefore(lines, index) };
   }
   close();
-  return { blocks, tables, code, className };
+  return { blocks, tables, code, className, owners };
 }

@@ -107,9 +107,23 @@ const listedTogether = (between: readonly Token[]) =>
   between.some((token) => COORDINATING.has(token.lower)) &&
   between.every((token) => COORDINATING.has(token.lower) || ARTICLES.has(token.lower) || token.pos === 'PROPN' || token.pos === 'NOUN');
 
-/** A colon, a semicolon, or a comma before "and", "but" or "or": the words between two concepts end one clause and open another. */
-const crossesClauses = (between: readonly Token[]) =>
-  between.some((token, index) => token.text === ':' || token.text === ';' || (token.text === ',' && between[index + 1]?.pos === 'CCONJ'));
+/** "where", "which", "who", "when": words that open a clause of their own. */
+const CLAUSE_OPENERS = new Set(['where', 'which', 'who', 'whom', 'whose', 'when', 'whether']);
+const opensClause = (token: Token, next: Token | undefined) =>
+  token.pos === 'SCONJ' || CLAUSE_OPENERS.has(token.lower) || (token.lower === 'to' && token.pos === 'PART' && next?.pos === 'VERB');
+/**
+ * A colon, a semicolon, or a comma before "and", "but" or "or": the words between two concepts end one
+ * clause and open another. So does a subordinating word or an infinitive the second concept stands in
+ * ("the linker may find that it doesn't know where an identifier is defined", "an import library is used
+ * only to reassure the linker…"): the concept before it acts, the one after it is acted on, and traded
+ * they read as nonsense. A comma after it closes that clause ("Free variables are looked up where the
+ * function was defined, local variables where it runs"): the two stand side by side again.
+ */
+function crossesClauses(between: readonly Token[]): boolean {
+  if (between.some((token, index) => token.text === ':' || token.text === ';' || (token.text === ',' && between[index + 1]?.pos === 'CCONJ'))) return true;
+  const opener = between.findLastIndex((token, index) => opensClause(token, between[index + 1]));
+  return opener >= 0 && !between.slice(opener + 1).some((token) => token.text === ',');
+}
 
 /**
  * The sentence with two of its own concepts in each other's places ("Local variables become free

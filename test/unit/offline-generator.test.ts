@@ -6676,3 +6676,122 @@ describe("msilib's page (held-out round 98)", () => {
     assert.ok(!answers.includes('SetString') && !answers.includes('ClearData'), answers.join(' | '));
   });
 });
+
+describe('git-verify-tag, winsound, libxcrypt and math (held-out round 99)', () => {
+  test('a manual page\'s OPTIONS is a branch with its options even where the tagger reads their items without a verb ("--raw: Print the raw gpg status output…")', async () => {
+    const title = 'git-verify-tag(1)';
+    const content = htmlContent(
+      `<html><head><title>${title}</title></head><body><h1>${title}</h1>` +
+        '<div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody"><p>Validates the gpg signature created by git tag.</p></div></div>' +
+        '<div class="sect1"><h2>OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>' +
+        '<dt class="hdlist1">--raw</dt><dd><p>Print the raw gpg status output to standard error instead of the normal human-readable output.</p></dd>' +
+        '<dt class="hdlist1">-v</dt><dt class="hdlist1">--verbose</dt><dd><p>Print the contents of the tag object before validating it.</p></dd>' +
+        '<dt class="hdlist1">&lt;tag&gt;…</dt><dd><p>SHA-1 identifiers of Git tag objects.</p></dd>' +
+        '</dl></div></div></div></body></html>',
+      null,
+      'git-verify-tag.html',
+    );
+    const map = (await generator.mindmap({ sourceTitle: title, content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['DESCRIPTION', 'OPTIONS']);
+    assert.deepEqual(branchChildren(map, 'OPTIONS'), ['--raw', '--verbose']);
+  });
+
+  test('a README\'s "Authorship and Licensing" is apparatus like its "License": who wrote it and under which licence is no branch', () => {
+    assert.ok(isApparatus('Authorship and Licensing') && isApparatus('Authors'));
+    assert.ok(!isApparatus('Authorship of commits'));
+  });
+
+  test('two concepts on either side of "that", "where" or an infinitive do not trade places: the one acting and the one acted on swapped read as nonsense', () => {
+    const falseOnes = falseStatements('Building C and C++ Extensions on Windows', 'Differences Between Unix and Windows', [
+      'During the link step to create a shared object file, the linker may find that it does not know where an identifier is defined.',
+      'An import library is basically used only to reassure the linker that a certain identifier is legal.',
+      'A static library is like a Unix archive file; it contains code to be included as necessary.',
+      'In Windows, there are two types of library, a static library and an import library.',
+      'The import library is generated along with the dynamic library for each linker of the system.',
+    ]);
+    assert.ok(falseOnes.length > 0);
+    assert.ok(
+      !falseOnes.some((statement) => /identifier may find|where an? linker|linker is basically used only to reassure the import library/i.test(statement)),
+      falseOnes.join(' | '),
+    );
+  });
+
+  test('a parameter that each flag defines its own way ("The sound parameter is the name of a WAV file." under SND_FILENAME) is no card', async () => {
+    const terms = await entryCardTerms('winsound — Sound-playing interface for Windows', [
+      ['winsound.Beep(frequency, duration)', "Beep the PC's speaker. The frequency parameter specifies the frequency, in hertz, of the sound."],
+      ['winsound.PlaySound(sound, flags)', 'Call the underlying PlaySound() function from the Platform API. Its interpretation depends on the value of flags.'],
+      ['winsound.SND_FILENAME', 'The sound parameter is the name of a WAV file. Do not use with SND_ALIAS.'],
+      ['winsound.SND_ALIAS', 'The sound parameter is a sound association name from the registry. Do not use with SND_FILENAME.'],
+      ['winsound.SND_LOOP', 'Play the sound repeatedly. The SND_ASYNC flag must also be used to avoid blocking.'],
+    ]);
+    assert.ok(terms.length > 0 && !terms.some((term) => /sound parameter/i.test(term)), terms.join(' | '));
+    const servers = await entryCardTerms('DNS', [
+      [
+        'dns.setServers(servers)',
+        'Sets the IP address and port of servers to be used when performing DNS resolution. The servers argument is an array of formatted addresses.',
+      ],
+      [
+        'dnsPromises.setServers(servers)',
+        'Sets the IP address and port of servers to be used when performing DNS resolution. The servers argument is an array of addresses, as for the callback API.',
+      ],
+      ['dns.getServers()', 'Returns an array of IP address strings, formatted according to the standard, that are currently configured for DNS resolution.'],
+    ]);
+    assert.ok(
+      servers.some((term) => /servers argument/i.test(term)),
+      servers.join(' | '),
+    );
+  });
+
+  test('a module\'s data named in full in lower case ("math.pi" over "The mathematical constant π = 3.141592…") heads its entry on a printed page, across the page\'s end too', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const first = segmentText(
+      [
+        'math.ceil(x)',
+        'Return the ceiling of x, the smallest integer greater than or equal to x.',
+        'Constants',
+        'math.pi',
+        'The mathematical constant π = 3.141592…, to available precision.',
+      ].join('\n'),
+      false,
+      true,
+    );
+    const headings = (blocks: readonly { kind: string; text: string }[]) => blocks.filter((block) => block.kind === 'heading').map((block) => block.text);
+    assert.deepEqual(headings(first.blocks), ['math.ceil(x)', 'Constants', 'math.pi']);
+    assert.ok(first.blocks.some((block) => block.kind === 'prose' && block.text.startsWith('The mathematical constant π')));
+    const next = segmentText(['math.inf', 'A floating-point positive infinity. (For negative infinity, use -math.inf .)'].join('\n'), false, true, '', first);
+    assert.deepEqual(headings(next.blocks), ['math.inf']);
+    // A module's data named where no entry of that module came before is a line of an example.
+    const example = segmentText(['sys.argv', 'The list of command line arguments passed to a Python script.'].join('\n'), false, true);
+    assert.deepEqual(headings(example.blocks), []);
+  });
+
+  test('a printed page\'s "Constants" over "math.pi", "math.e", … is a branch with the data under it, as "Trigonometric functions" is with its functions', async () => {
+    const text = [
+      'math — Mathematical functions',
+      'This module provides access to the mathematical functions defined by the C standard, for real numbers only.',
+      '',
+      'Trigonometric functions',
+      'math.acos(x)',
+      'Return the arc cosine of x, in radians. The result is between 0 and pi, whatever the platform gives.',
+      'math.cos(x)',
+      'Return the cosine of x radians, computed by the C library of the platform the interpreter runs on.',
+      '',
+      'Hyperbolic functions',
+      'math.cosh(x)',
+      'Return the hyperbolic cosine of x, which is the analog of the cosine for a hyperbola instead of a circle.',
+      'math.sinh(x)',
+      'Return the hyperbolic sine of x, the analog of the sine for a hyperbola instead of a circle, too.',
+      '',
+      'Constants',
+      'math.pi',
+      'The mathematical constant π = 3.141592…, to available precision.',
+      'math.e',
+      'The mathematical constant e = 2.718281…, to available precision.',
+      'math.inf',
+      'A floating-point positive infinity. It is equivalent to the output of the float constructor for infinity.',
+    ].join('\n');
+    const map = (await generator.mindmap({ sourceTitle: 'math', content: printedPage('math — Mathematical functions', text), difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['Trigonometric functions', 'Hyperbolic functions', 'Constants']);
+    assert.deepEqual(branchChildren(map, 'Constants').slice(0, 3), ['math.pi', 'math.e', 'math.inf']);
+  });
+});
