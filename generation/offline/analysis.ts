@@ -230,6 +230,8 @@ function build(content: ExtractedContent): Analysis {
   const filled = entries.filter((entry) => entry.text.trim() !== '').length;
   const isLicenceFrom = (position: number, heading: string | undefined) => position >= filled / 2 && LICENCE_HEADING.test(heading ?? '');
   let licence = false;
+  /** The page before ended in apparatus ("See also:", "Footnotes"), its text not yet closed by a heading. */
+  let apparatusOpen = false;
   // A printed section ("9.7. Scheduling Tasks…") ends with links to its neighbours ("9.6. The inetd
   // Super-Server", "9.8. …"): a numbered heading neither the title's section nor under it is such a link.
   const titleNumber = HEADING_NUMBER.exec(content.title ?? '')?.[1];
@@ -258,7 +260,8 @@ function build(content: ExtractedContent): Analysis {
       headings.push(title);
     } else if (!paged) section = undefined;
     // A section of a converted page titled "Previous topic", "This Page" or "Navigation" is chrome throughout.
-    let apparatus = title !== undefined && (isApparatus(title) || isPageChrome(title));
+    // A "See also:" box the page before ended with goes on over the page's end ("Module datetime" first on the next).
+    let apparatus: boolean = title !== undefined ? isApparatus(title) || isPageChrome(title) : paged && apparatusOpen;
 
     const printed = entry.kind === 'page';
     const nextPage = printed ? (entries[entryIndex + 1]?.text.trimStart().split('\n', 1)[0] ?? '') : '';
@@ -312,6 +315,7 @@ function build(content: ExtractedContent): Analysis {
         block.sentenceIds.push(sentence.id);
       }
     }
+    apparatusOpen = apparatus;
     for (const raw of segmented.tables) {
       const table = describeTable(raw, { id: tables.length, unit: position, title: title ?? section ?? unitLabel(entry), section });
       if (table) {

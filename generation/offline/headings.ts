@@ -135,11 +135,11 @@ export function isChromeOrSentence(label: string): boolean {
 
 /**
  * "References", "Footnotes", "Acknowledgements", "See also:": apparatus, whose text (names, citations, notes) is
- * no subject matter; so is a README's "License", "Copyright and licensing" or "Authorship and Licensing" (the
- * licence's notice, who wrote it).
+ * no subject matter; so is a README's "License", "Copyright and licensing", "Authorship and Licensing" or
+ * "Authors & Credits" (the licence's notice, who wrote it).
  */
 const APPARATUS =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?|licen[cs]e|licensing|(?:copyright|authorship|authors?)(?: and licen[cs](?:e|ing))?):?$/i;
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:footnotes?|references|bibliography|acknowledg(?:e)?ments?|credits|see also|further reading|(?:external )?links|revision history(?: and acknowledg(?:e)?ments?)?|licen[cs]e|licensing|(?:copyright|authorship|authors?)(?:\s+(?:and|&)\s+(?:licen[cs](?:e|ing)|credits))?):?$/i;
 
 /**
  * "NAME", "SYNOPSIS", "AUTHOR": a manual page's apparatus, in the capitals manual pages set them in ("Name"

@@ -218,6 +218,10 @@ function mainSectionOf(analysis: Analysis): MainSections | undefined {
   const depths = new Map<number, number>();
   for (const depth of depthOf.values()) depths.set(depth, (depths.get(depth) ?? 0) + 1);
   const ordered = [...depths.keys()].sort((a, b) => a - b);
+  // A program's DESCRIPTION, read as the page's opening, is one of its main sections all the same (beside
+  // git-cherry's OPTIONS and EXAMPLES, whose three subsections are not the page's main level).
+  const opening = headingLevels.get(MANUAL_OPENING);
+  if (programOf(analysis) !== undefined && opening !== undefined && depths.has(opening)) depths.set(opening, (depths.get(opening) ?? 0) + 1);
   // A printed reference's plain headings are its main sections however few, the entries under them never.
   const printedEntries = headingLevels.size === 0 && [...depthOf].some(([section, level]) => level === ENTRY_DEPTH && isEntryHeading(section));
   const depth = printedEntries ? 1 : (ordered.find((level) => isMainLevel(depths, level)) ?? ordered.find((level) => (depths.get(level) ?? 0) >= 2));
@@ -712,9 +716,14 @@ const PLACEHOLDER_TITLE = /^(?:introduction|overview|general information|about|d
 const NAMED_SUBJECT = /^(?:The\s+)?(\S*[\p{Lu}\d]\S*(?:\s+\S+){0,2}?)(?:,[^,]{1,40},)?\s+(?:is|are|was)\s/u;
 const NOT_A_NAME = /^(?:This|These|That|It|There|Here)\b/;
 
+const ASKS_WHAT = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i;
+
 /** The document's topic: its title, or where the title names none, what its first sentence is about. */
 function topicTitle(analysis: Analysis, sourceTitle: string): string {
   const title = topicOf(analysis.title?.trim() || sourceTitle);
+  // "What is libffi?": a README's first heading asks what its topic is.
+  const asked = ASKS_WHAT.exec(title)?.[1];
+  if (asked !== undefined) return asked;
   // "Benchmarks" (##) first in a README without a "#" heading: a section's, not the document's title.
   const levels = [...analysis.headingLevels.values()];
   const sectionTitle = (analysis.headingLevels.get(title) ?? 1) > 1 && Math.min(...levels) > 1;

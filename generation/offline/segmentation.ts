@@ -192,8 +192,11 @@ function questionHeadings(lines: readonly string[]): Set<string> {
  */
 const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+[Oo]bjects$|^[a-z_][\w.]*\(\)\s+\p{Lu}/u;
 
-/** "Superseded by TraversableResources" under "class importlib.resources.abc.ResourceReader": a note on the entry's standing, no heading. */
-const STANDING_NOTE = /^(?:superseded|replaced|obsoleted) by\s/i;
+/**
+ * "Superseded by TraversableResources" under "class importlib.resources.abc.ResourceReader", "Availability:
+ * Unix" under "time.pthread_getcpuclockid(thread_id)": a note on the entry's standing or where it runs, no heading.
+ */
+const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:)/i;
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text) || STANDING_NOTE.test(text)) return false;
@@ -207,10 +210,14 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
  * "message-id:" over "MessageIDHeader": a table's label and its value, which print set on lines of their
  * own; a single word under a single word's label is its value, no heading ("The following attributes:"
  * over "ZoneInfo.key" leads into an entry). "minor" over "The minor version number as an integer": an
- * attribute's name and its description, which a printed reference leaves without a full stop.
+ * attribute's name and its description, which a printed reference leaves without a full stop; so is
+ * "International Atomic Time" under "time.CLOCK_TAI", a constant's.
  */
 const followsLabel = (text: string, lineBefore = '') =>
-  (/^\S+:$/.test(lineBefore) && !/\s/.test(text)) || (/^[\p{Ll}_]\w*$/u.test(lineBefore) && /\s/.test(text) && !isTitleCase(text));
+  (/^\S+:$/.test(lineBefore) && !/\s/.test(text)) ||
+  (/^[\p{Ll}_]\w*$/u.test(lineBefore) && /\s/.test(text) && !isTitleCase(text)) ||
+  isConstantName(lineBefore) ||
+  isDataName(lineBefore);
 
 /** The last line with text before a line. */
 function lineBefore(lines: readonly string[], index: number): string | undefined {
@@ -545,8 +552,11 @@ function wrappedSignature(lines: readonly string[], index: number): { text: stri
   return undefined;
 }
 
-/** "data", "*args", "block=True", "/", "_subtype", "**_params": a parameter as a signature declares it, named in lower case, with its default. */
-const PARAMETER = /^\s*(?:\*{0,2}_*\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]+)?|\/|\*)\s*$/u;
+/**
+ * "data", "*args", "block=True", "/", "_subtype", "**_params": a parameter as a signature declares it, named
+ * in lower case, with its default; "excludes=[]" keeps no default once the brackets of optional parameters are gone.
+ */
+const PARAMETER = /^\s*(?:\*{0,2}_*\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]*)?|\/|\*)\s*$/u;
 
 /**
  * "statistics.mean(data)", "Queue.put(item, block=True, timeout=None)": a dotted signature on a line of its
@@ -579,18 +589,22 @@ export function entrySignature(line: string): string | undefined {
 const MAX_CELL_WORDS = 4;
 const MAX_HEADER_CELL_WORDS = 8;
 const MIN_CELL_RUN = 6;
+/** A table going on from the page before repeats its header at the top ("Directive", "Meaning", "%%", …): fewer cells tell it there. */
+const MIN_TOP_CELL_RUN = 4;
 /**
  * A printed table read without its layout comes out a cell to a paragraph ("Character", "Byte order",
  * "Size", "Alignment", "@", "native", …): six or more short one-line paragraphs in a row are such cells,
  * no headings and no sentences; so is a longer line among them, a header the layout printed in their
- * flow ("Python type Standard size Notes", "Minimum size in bytes Notes").
+ * flow ("Python type Standard size Notes", "Minimum size in bytes Notes"), or a cell that is a short
+ * sentence ("%a", "Locale's abbreviated weekday name.").
  */
 function tableCellLines(lines: readonly string[]): Set<number> {
   const cells = new Set<number>();
   let run: number[] = [];
   let short = 0;
+  const top = lines.findIndex((line) => line.trim() !== '');
   const endRun = () => {
-    if (short >= MIN_CELL_RUN) for (const index of run) cells.add(index);
+    if (short >= (run[0] === top ? MIN_TOP_CELL_RUN : MIN_CELL_RUN)) for (const index of run) cells.add(index);
     run = [];
     short = 0;
   };
@@ -601,9 +615,9 @@ function tableCellLines(lines: readonly string[]): Set<number> {
     // The first cell may follow the sentence that announces the table without a blank line between.
     const alone = !lines[index + 1]?.trim() && (!before || (run.length === 0 && /[.!?:]$/.test(before) && /^\p{Lu}/u.test(line)));
     const words = wordCount(line);
-    if (alone && words <= MAX_HEADER_CELL_WORDS && !TERMINAL.test(line) && !BULLET.test(line)) {
+    if (alone && words <= MAX_HEADER_CELL_WORDS && !BULLET.test(line)) {
       run.push(index);
-      if (words <= MAX_CELL_WORDS) short += 1;
+      if (words <= MAX_CELL_WORDS && !TERMINAL.test(line)) short += 1;
     } else endRun();
   }
   endRun();

@@ -6795,3 +6795,123 @@ describe('git-verify-tag, winsound, libxcrypt and math (held-out round 99)', () 
     assert.deepEqual(branchChildren(map, 'Constants').slice(0, 3), ['math.pi', 'math.e', 'math.inf']);
   });
 });
+
+describe('time, git-cherry, libffi and modulefinder (held-out round 100)', () => {
+  test('on a printed page, "Availability: Unix" and a constant\'s description without a full stop ("International Atomic Time" under "time.CLOCK_TAI") head nothing', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'time.pthread_getcpuclockid(thread_id)',
+      'Return the clk_id of the thread-specific CPU-time clock for the specified thread_id, as the platform gives it to the process.',
+      'Availability: Unix',
+      'See the man page for pthread_getcpuclockid(3) for further information about the clock and its identifier.',
+      'time.CLOCK_TAI',
+      'International Atomic Time',
+      'The system must have a current leap second table in order for this to give the correct answer to the caller.',
+    ].join('\n');
+    const headings = segmentText(text, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.deepEqual(headings, ['time.pthread_getcpuclockid(thread_id)', 'time.CLOCK_TAI']);
+  });
+
+  test('a printed table going on at the top of a page ("Directive", "Meaning", "%%", "A literal \'%\' character.") is cells, no headings', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const page = [
+      'Directive',
+      '',
+      'Meaning',
+      '',
+      '%%',
+      '',
+      "A literal '%' character.",
+      '',
+      'Notes',
+      '',
+      'Notes:',
+      '1. When used with the strptime() function, the %p directive only affects the output hour field.',
+    ].join('\n');
+    const { blocks } = segmentText(page, false, true);
+    assert.ok(!blocks.some((block) => block.kind === 'heading' && /^(?:Directive|Meaning)$/.test(block.text)), blocks.map((block) => block.text).join(' | '));
+    // Further down the page, as many short lines are a heading and its text.
+    const lower = segmentText(['The module offers these directives to the caller of its format function.', '', ...page.split('\n')].join('\n'), false, true);
+    assert.ok(lower.blocks.some((block) => block.kind === 'heading' && block.text === 'Meaning'));
+  });
+
+  test('a "See also:" box that ends a printed page goes on at the next page\'s top: "Module datetime" there is no section', () => {
+    const pages = [
+      [
+        'time.tzname',
+        'A tuple of two strings: the first is the name of the local non-DST timezone, the second is the name of the local DST timezone.',
+        'See also:',
+      ].join('\n'),
+      [
+        'Module datetime',
+        'More object-oriented interface to dates and times.',
+        'Module locale',
+        'Internationalization services for the formats of dates.',
+      ].join('\n'),
+    ];
+    const analysis = analyse({
+      title: 'time — Time access and conversions',
+      text: pages.join('\n\n'),
+      outline: pages.map((text, index) => ({ kind: 'page' as const, index, text })),
+    });
+    assert.ok(!analysis.headings.includes('Module datetime'), analysis.headings.join(' | '));
+    assert.ok(!analysis.sentences.some((sentence) => sentence.text.startsWith('More object-oriented')));
+  });
+
+  test('a README opening with "What is libffi?" is about libffi, the root; its "Authors & Credits" is apparatus', async () => {
+    assert.ok(isApparatus('Authors & Credits') && isApparatus('Authors and Credits'));
+    const markdown = [
+      'What is libffi?',
+      '===============',
+      '',
+      'Compilers for high level languages generate code that follows certain conventions, and the libffi library provides a portable interface to them.',
+      '',
+      'Installing libffi',
+      '=================',
+      '',
+      'The configure script checks the compiler and writes the header files the library needs on each platform.',
+      '',
+      'History',
+      '=======',
+      '',
+      'The library was first written for the Java runtime and has since been used by many interpreters of high level languages.',
+      '',
+      'Authors & Credits',
+      '=================',
+      '',
+      'libffi was originally written by Anthony Green, with many contributions from its users.',
+    ].join('\n');
+    const content = await markdownContent('README.md', markdown);
+    const map = (await generator.mindmap({ sourceTitle: content.title ?? 'README.md', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'libffi');
+    assert.ok(!branchLabels(map).includes('Authors & Credits'), branchLabels(map).join(' | '));
+  });
+
+  test('a signature whose default is an empty list ("excludes=[]") declares its parameters: a converted reference\'s ModuleFinder class heads its entry', async () => {
+    const { declaresParameters } = await import('../../generation/offline/segmentation.ts');
+    assert.ok(declaresParameters('class modulefinder.ModuleFinder(path=None, debug=0, excludes=[], replace_paths=[])'));
+    assert.ok(!declaresParameters("finder.run_script('bacon.py')"));
+  });
+
+  test("a program's EXAMPLES with three subsections is a branch beside DESCRIPTION and OPTIONS, its subsections under it", async () => {
+    const title = 'git-cherry(1)';
+    const sect2 = (heading: string, text: string) => `<div class="sect2"><h3>${heading}</h3><p>${text}</p></div>`;
+    const content = htmlContent(
+      `<html><head><title>${title}</title></head><body><h1>${title}</h1>` +
+        '<div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody"><p>Determine whether there are commits in the head branch that have not yet been applied upstream.</p></div></div>' +
+        '<div class="sect1"><h2>OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl><dt class="hdlist1">-v</dt><dd><p>Show the commit subjects next to the SHA1s.</p></dd></dl></div></div></div>' +
+        '<div class="sect1"><h2>EXAMPLES</h2><div class="sectionbody">' +
+        sect2('Patch workflows', 'The cherry command is used in patch-based workflows to find out whether a series of patches has been applied upstream.') +
+        sect2('Concrete example', 'In a situation where the topic branch consists of three commits, the maintainer applies two of them upstream.') +
+        sect2('Using a limit', 'The optional limit argument is useful in cases where the topic branch is based on other work that is not upstream.') +
+        '</div></div></body></html>',
+      null,
+      'git-cherry.html',
+    );
+    const map = (await generator.mindmap({ sourceTitle: title, content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['DESCRIPTION', 'OPTIONS', 'EXAMPLES']);
+    assert.deepEqual(branchChildren(map, 'EXAMPLES').slice(0, 3), ['Patch workflows', 'Concrete example', 'Using a limit']);
+  });
+});
