@@ -79,6 +79,13 @@ const SOURCE_LINK = /^source code:\s/i;
 export const isSourceLink = (line: string) => SOURCE_LINK.test(line.trim());
 /** "The value of i is 65536": a program's printed output, a statement of a value, not a title. */
 const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
+/**
+ * "The channel continues to collect data forever": a subject, its verb and what follows it, in lower case
+ * after an article: a table's cell or a sentence without its full stop, no title.
+ */
+const DESCRIBING_CLAUSE = /^(?:[Tt]he|[Aa]n?)\s+\p{Ll}+\s+\p{Ll}+s\s+(?:to|the|a|an|all|its|their|on|in|with|for|from|by|into)\s/u;
+/** "None", "True": a value a table's cell names ("None" over "The channel continues to collect data forever"), no title. */
+const VALUE_NAME = /^(?:None|True|False|NULL)$/;
 /** "We assume the following in /etc/services": the author speaking to the reader, a sentence; a title asks ("I can't…: why?") or names. */
 const SPOKEN_CLAUSE = /^(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
 
@@ -129,7 +136,9 @@ export function isChromeOrSentence(label: string): boolean {
     CONSOLE_LINE.test(trimmed) ||
     SOURCE_LINK.test(trimmed) ||
     PRINTED_VALUE.test(trimmed) ||
-    SPOKEN_CLAUSE.test(trimmed)
+    SPOKEN_CLAUSE.test(trimmed) ||
+    DESCRIBING_CLAUSE.test(trimmed) ||
+    VALUE_NAME.test(trimmed)
   );
 }
 

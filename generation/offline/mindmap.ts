@@ -119,7 +119,7 @@ function sectionDepths(
  * class and its methods stand side by side, as the reader sees them there.
  */
 function methodsUnderClasses(depths: Map<string, number>, title: string): Map<string, number> {
-  let owner: { name: string; depth: number } | undefined;
+  let owner: { name: string; prefix: string; depth: number } | undefined;
   let headingDepth: number | undefined;
   for (const [section, depth] of depths) {
     if (!isEntryHeading(section)) {
@@ -129,8 +129,11 @@ function methodsUnderClasses(depths: Map<string, number>, title: string): Map<st
     }
     const path = section.replace(/\(.*$/s, '').split('.');
     const name = path.at(-1) ?? '';
-    if (owner && path.at(-2) === owner.name && depth <= owner.depth) depths.set(section, owner.depth + 1);
-    else owner = /^\p{Lu}/u.test(name) && (headingDepth === undefined || headingDepth >= depth) ? { name, depth } : undefined;
+    const prefix = path.slice(0, -1).join('.');
+    // "asynchat.async_chat()" over "async_chat.push()": a class named in lower case owns its methods too;
+    // "bisect.bisect()" over "bisect.insort()" does not: named after its module, it is the module's sibling.
+    if (owner && path.at(-2) === owner.name && prefix !== owner.prefix && depth <= owner.depth) depths.set(section, owner.depth + 1);
+    else owner = headingDepth === undefined || headingDepth >= depth ? { name, prefix, depth } : undefined;
   }
   return depths;
 }
@@ -704,16 +707,17 @@ const namesTheRoot = (phrase: Phrase, title: string) =>
   (phrase.tokenCount === 2 && KINDS_OF_SUBJECT.has(phrase.lemmas[1] ?? '') && comparisonKey(phrase.lemmas[0] ?? '') === comparisonKey(title));
 
 /**
- * "Introduction", "General Information", "Code status:": a README's first heading that names no topic;
+ * "Introduction", "General Information", "Background", "Code status:": a README's first heading that names no topic;
  * "underscore-readme": a file's name, where the README has no heading; "DejaVu fonts 2.37 (c)2004-2016…":
  * a copyright line.
  */
-const PLACEHOLDER_TITLE = /^(?:introduction|overview|general information|about|description|summary|code status:?)$|readme$|\(c\)|©/i;
+const PLACEHOLDER_TITLE = /^(?:introduction|overview|general information|about|background|description|summary|code status:?)$|readme$|\(c\)|©/i;
 /**
  * "GTK is a multi-platform toolkit…", "The DejaVu fonts are a font family…", "httplib2 is…", "Zstandard,
- * or zstd as short version, is…": the name a first sentence is about.
+ * or zstd as short version, is…", "libjpeg-turbo is a JPEG image codec…" (a sentence opening in lower
+ * case opens on a name): the name a first sentence is about.
  */
-const NAMED_SUBJECT = /^(?:The\s+)?(\S*[\p{Lu}\d]\S*(?:\s+\S+){0,2}?)(?:,[^,]{1,40},)?\s+(?:is|are|was)\s/u;
+const NAMED_SUBJECT = /^(?:The\s+)?((?:\S*[\p{Lu}\d]\S*|\p{Ll}\S*)(?:\s+\S+){0,2}?)(?:,[^,]{1,40},)?\s+(?:is|are|was)\s/u;
 const NOT_A_NAME = /^(?:This|These|That|It|There|Here)\b/;
 
 const ASKS_WHAT = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i;

@@ -187,10 +187,10 @@ function questionHeadings(lines: readonly string[]): Set<string> {
 }
 
 /**
- * "deque objects", "namedtuple() Factory Function for Tuples with Named Fields": a reference's section
+ * "deque objects", "asynchat Example", "namedtuple() Factory Function for Tuples with Named Fields": a reference's section
  * named after a name of its code, which keeps its lower case.
  */
-const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+[Oo]bjects$|^[a-z_][\w.]*\(\)\s+\p{Lu}/u;
+const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w.]*\(\)\s+\p{Lu}/u;
 
 /**
  * "Superseded by TraversableResources" under "class importlib.resources.abc.ResourceReader", "Availability:
@@ -211,11 +211,12 @@ function isHeading(text: string, lineCount: number, width: number | undefined): 
  * own; a single word under a single word's label is its value, no heading ("The following attributes:"
  * over "ZoneInfo.key" leads into an entry). "minor" over "The minor version number as an integer": an
  * attribute's name and its description, which a printed reference leaves without a full stop; so is
- * "International Atomic Time" under "time.CLOCK_TAI", a constant's.
+ * "International Atomic Time" under "time.CLOCK_TAI", a constant's; "Description" after "term" is a table's
+ * header, a cell beside a cell.
  */
 const followsLabel = (text: string, lineBefore = '') =>
   (/^\S+:$/.test(lineBefore) && !/\s/.test(text)) ||
-  (/^[\p{Ll}_]\w*$/u.test(lineBefore) && /\s/.test(text) && !isTitleCase(text)) ||
+  (/^[\p{Ll}_]\w*$/u.test(lineBefore) && (!/\s/.test(text) || !isTitleCase(text))) ||
   isConstantName(lineBefore) ||
   isDataName(lineBefore);
 

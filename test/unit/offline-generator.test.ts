@@ -6915,3 +6915,96 @@ describe('time, git-cherry, libffi and modulefinder (held-out round 100)', () =>
     assert.deepEqual(branchChildren(map, 'EXAMPLES').slice(0, 3), ['Patch workflows', 'Concrete example', 'Using a limit']);
   });
 });
+
+describe('libjpeg-turbo and asynchat (held-out round 101)', () => {
+  test('a README whose first heading is "Background" is about what its first sentence names, though in lower case ("libjpeg-turbo is a JPEG image codec…")', async () => {
+    const markdown = [
+      'Background',
+      '==========',
+      '',
+      'libjpeg-turbo is a JPEG image codec that uses SIMD instructions to accelerate baseline JPEG compression and decompression.',
+      '',
+      'Building libjpeg-turbo',
+      '======================',
+      '',
+      'The build instructions describe how to compile the library with CMake on the supported platforms.',
+      '',
+      'Mathematical Compatibility',
+      '==========================',
+      '',
+      'The SIMD extensions produce the same output as the accurate integer algorithms of the original library.',
+    ].join('\n');
+    const content = await markdownContent('README.md', markdown);
+    const map = (await generator.mindmap({ sourceTitle: content.title ?? 'README.md', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'libjpeg-turbo');
+  });
+
+  test('a table\'s cells printed a line each ("term", "Description", "None", "The channel continues to collect data forever") head nothing; "asynchat Example" does', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    assert.ok(isChromeOrSentence('The channel continues to collect data forever') && isChromeOrSentence('None'));
+    assert.ok(!isChromeOrSentence('The Stats Class') && !isChromeOrSentence('The channel object'));
+    const text = [
+      'Sets the terminating condition to be recognized on the channel, one of three types of value for the protocol data.',
+      'term',
+      '',
+      'Description',
+      '',
+      'string',
+      '',
+      'Will call found_terminator() when the string is found in the input stream',
+      '',
+      'asynchat Example',
+      'The following partial example shows how HTTP requests can be read with async_chat by a web server of the reader.',
+    ].join('\n');
+    const headings = segmentText(text, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.deepEqual(headings, ['asynchat Example']);
+  });
+
+  test('a class named in lower case ("class asynchat.async_chat") holds its methods in the map, as a capitalised one does', async () => {
+    const text = [
+      'asynchat — Asynchronous socket command/response handler',
+      'This module builds on the asyncore infrastructure, simplifying asynchronous clients and servers of the network.',
+      'class asynchat.async_chat',
+      'This class is an abstract subclass of asyncore.dispatcher, for channels that talk a protocol of commands.',
+      'async_chat.push(data)',
+      'Pushes data on to the channel’s queue to ensure its transmission over the network to the remote endpoint.',
+      'async_chat.close_when_done()',
+      'Pushes a None on to the producer queue, which closes the channel once the queue is empty of producers.',
+      'async_chat.get_terminator()',
+      'Returns the current terminator for the channel, which is a string, an integer or None for the protocol.',
+      'asynchat.fifo(list=None)',
+      'A fifo holding data which has been pushed by the application but not yet popped for writing to the channel.',
+    ].join('\n');
+    const map = (
+      await generator.mindmap({
+        sourceTitle: 'asynchat',
+        content: printedPage('asynchat — Asynchronous socket command/response handler', text),
+        difficulty: 'medium',
+      })
+    ).content;
+    assert.deepEqual(branchChildren(map, 'asynchat.async_chat()').slice(0, 3), [
+      'async_chat.push()',
+      'async_chat.close_when_done()',
+      'async_chat.get_terminator()',
+    ]);
+    // A function named after its module ("bisect.bisect()") owns none of the module's other functions.
+    const bisect = [
+      'bisect — Array bisection algorithm',
+      'This module provides support for maintaining a list in sorted order without having to sort the list after each insertion.',
+      'bisect.bisect_left(a, x)',
+      'Locate the insertion point for x in a to maintain sorted order, before any existing entries of x in the list.',
+      'bisect.bisect(a, x)',
+      'Similar to bisect_left(), but returns an insertion point which comes after any existing entries of x in a.',
+      'bisect.insort_left(a, x)',
+      'Insert x in a in sorted order, by a search for the insertion point followed by an insertion step on the list.',
+      'bisect.insort(a, x)',
+      'Similar to insort_left(), but inserting x in a after any existing entries of x, so that the order stays stable.',
+    ].join('\n');
+    const bisectMap = (
+      await generator.mindmap({ sourceTitle: 'bisect', content: printedPage('bisect — Array bisection algorithm', bisect), difficulty: 'medium' })
+    ).content;
+    assert.ok(branchLabels(bisectMap).includes('bisect.insort()'), branchLabels(bisectMap).join(' | '));
+  });
+});
