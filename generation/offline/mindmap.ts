@@ -770,7 +770,9 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   } else if (genera.length >= MIN_GENERA) {
     root.children = genera;
   } else {
-    const candidates = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display));
+    // A reference's one class with its methods ("sched.scheduler()") has no sections either: how its
+    // entries speak of what they take ("Callback function", "Kwargs parameter") is no branch of it.
+    const candidates = analysis.phrases.ranked.filter((phrase) => !containsPhrase(title, phrase.display) && !isReferenceWording(phrase));
     // Without sections the branches carry the map: compounds and defined terms ("security policy")
     // before single words ("Data", "Defining"), which stay as branches only when there is little else.
     const named = candidates.filter((phrase) => phrase.tokenCount > 1 || analysis.definitionByKey.has(phrase.key));
