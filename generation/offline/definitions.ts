@@ -498,6 +498,12 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // "The cache is threadsafe so the wrapped function…": a bare word before a clause of result or
     // reason says how X is, whatever the tagger makes of an unknown word.
     if (opener?.pos === 'NOUN' && PREDICATE_LINKS.has(tokens[next + 1]?.lower ?? '')) return undefined;
+    // "The exact mechanism is platform-specific and is an internal implementation detail": a bare word with a
+    // second predicate after "and" says how X is, whatever the tagger makes of the word.
+    let bare = next;
+    while (tokens[bare + 1]?.text === '-') bare += 2;
+    const afterAnd = tokens[bare + 2]?.pos;
+    if ((opener?.pos === 'NOUN' || opener?.pos === 'ADJ') && tokens[bare + 1]?.lower === 'and' && (afterAnd === 'AUX' || afterAnd === 'VERB')) return undefined;
     const opensNounPhrase =
       opener !== undefined &&
       (ARTICLES.has(opener.lower) || opener.lower === 'one' || opener.pos === 'NOUN' || (opener.pos === 'ADJ' && adjectivesQualifyANoun(tokens, next)));

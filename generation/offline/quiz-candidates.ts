@@ -123,13 +123,23 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
       fact,
       question: () => {
         const termWords = comparisonTokens(definition.term);
+        const termStems = new Set(termWords.filter((word) => word.length >= MIN_STEM_WORD).map(stemOf));
         // A glossary entry's meaning stands among the meanings of its own list: DNS flags' beside error codes' would give it away.
         const meanings = definition.origin === 'glossary' ? (pools.glossaryDefinitionsBySection.get(sentence.section ?? '') ?? []) : pools.definitions;
         return {
           stem: `What does "${definition.term}" mean?`,
           answer: makeOption(definition.text, { family: 'definition', units: new Set([sentence.unit]), tokenCount: 0 }),
-          // A wrong definition that names the asked term would be confusing, not wrong.
-          pools: [{ family: 'definition', options: meanings.filter((option) => !termWords.every((word) => option.words.has(word))) }],
+          // A wrong definition that names the asked term would be confusing, not wrong; one that speaks of what
+          // the term's own words say ("A minimal package of Python suitable for embedding…" beside "embedded
+          // distribution") may describe the same thing under another name.
+          pools: [
+            {
+              family: 'definition',
+              options: meanings.filter(
+                (option) => !termWords.every((word) => option.words.has(word)) && ![...option.words].some((word) => termStems.has(stemOf(word))),
+              ),
+            },
+          ],
           explanation: `The source defines "${definition.term}": "${excerpt(definition.quote, definition.term, 240)}"`,
           source: source(),
         };
@@ -138,6 +148,11 @@ function definitionCandidates({ analysis, pools, difficulty }: Build, definition
   }
   return candidates;
 }
+
+/** Words this long or longer are compared by their stems. */
+const MIN_STEM_WORD = 5;
+/** "embedded", "embedding" → "embed": a word without its ending and a doubled last consonant. */
+const stemOf = (word: string) => word.replace(/(?:ing|ed|able|ions?|ers?)$/, '').replace(/(\p{L})\1$/u, '$1');
 
 /**
  * Any key phrase of the answer's sort, as a last pool — but not for a name ("Telnet", "Perl", "GNOME"):

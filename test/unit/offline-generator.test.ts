@@ -7008,3 +7008,51 @@ describe('libjpeg-turbo and asynchat (held-out round 101)', () => {
     assert.ok(branchLabels(bisectMap).includes('bisect.insort()'), branchLabels(bisectMap).join(' | '));
   });
 });
+
+describe('venv and Using Python on Windows (held-out round 102)', () => {
+  test('"What does X mean?" offers no wrong meaning that speaks of the words of X itself ("…suitable for embedding…" beside "embedded distribution")', () => {
+    const text = [
+      'The embedded distribution is a ZIP file containing a minimal Python environment.',
+      'The embeddable package is a minimal package of Python suitable for embedding into a larger application.',
+      'The Microsoft Store package is a simple installation of Python that is suitable for running scripts and packages.',
+      'PythonWin is a sample MFC application shipped with the PyWin32 extensions for Windows.',
+      'The full installer is a program that contains every component of Python and lets the user choose among them.',
+      'The nuget package is a reduced size Python environment intended for use on continuous integration systems.',
+    ];
+    const analysis = analyseSection('Using Python on Windows', text.join(' '));
+    const asked = difficulties.flatMap((difficulty) =>
+      supportedQuiz(analysis, difficulty).filter((each) => each.question === 'What does "embedded distribution" mean?'),
+    );
+    assert.ok(asked.length > 0);
+    for (const question of asked) assert.ok(!question.options.some((option) => /embedding/.test(option)), question.options.join(' | '));
+  });
+
+  test('"X is platformspecific and is an internal detail": a bare word with a second predicate says how X is, no definition', () => {
+    const analysis = analyseSection(
+      'How venvs work',
+      'You can deactivate a virtual environment by typing deactivate in your shell. The exact mechanism is platform-specific and is an internal implementation detail of the shell. The exact state is platformspecific and is a detail.',
+    );
+    assert.equal(definitionOf(analysis, 'exact mechanism'), undefined);
+    assert.equal(definitionOf(analysis, 'exact state'), undefined);
+  });
+
+  test('a call on the instance in a listing ("self.post_setup(context)") heads no entry, so the class\'s bare methods after it still head theirs', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const text = [
+      'class venv.EnvBuilder(system_site_packages=False, clear=False)',
+      'The EnvBuilder class accepts the following keyword arguments on instantiation, and creates environments.',
+      'env_dir = os.path.abspath(env_dir)',
+      'self.setup_scripts(context)',
+      'self.post_setup(context)',
+      '',
+      'The methods setup_scripts() and post_setup() can be overridden by the subclasses of the builder.',
+      '',
+      'ensure_directories(env_dir)',
+      'Creates the environment directory and all necessary subdirectories that don’t already exist.',
+    ].join('\n');
+    const headings = segmentText(text, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.deepEqual(headings, ['venv.EnvBuilder(system_site_packages=False, clear=False)', 'EnvBuilder.ensure_directories(env_dir)']);
+  });
+});
