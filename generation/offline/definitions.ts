@@ -241,6 +241,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (firstSentenceId === undefined) return undefined;
   // "`in`: is the signed certificate": a parameter named by a word of the language's grammar, no term.
   const [firstToken] = sentences.get(firstSentenceId)?.tokens ?? [];
+  if (labelsAClause(sentences.get(firstSentenceId)?.tokens ?? [])) return undefined;
   if (!/\s/.test(term) && firstToken?.stop === true && firstToken.lower === term.toLowerCase()) return undefined;
   // "Add XS-Autobuild: yes into the header part of debian/control": a step, its object holding a colon
   // ("Build dependencies: packages needed to build…" is a term however its first word reads).
@@ -266,6 +267,36 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (!HELD_BY_ENTRY.test(body) && (definesAnotherSubject(tokens, term) || leadsAParagraph(tokens))) return undefined;
   if (isWordList(term, tokens)) return undefined;
   return { definition, command: opensWithVerb(tokens) };
+}
+
+/**
+ * "Environment variable used in the Makefile: Python command line arguments…", "Display all warnings by
+ * default: the list of…": a label with a verb of its own (a participle after its noun, an order before
+ * its object) says what the entry is for or what it does, no term ("Build dependencies" is).
+ */
+function labelsAClause(tokens: readonly Token[]): boolean {
+  // "EISDIR (Is a directory):": an aside in brackets glosses the name, no verb of the label's.
+  let depth = 0;
+  const label = tokens
+    .slice(
+      0,
+      Math.max(
+        0,
+        tokens.findIndex((token) => token.text === ':'),
+      ),
+    )
+    .filter((token) => {
+      depth += token.text === '(' ? 1 : token.text === ')' ? -1 : 0;
+      return depth === 0 && token.text !== ')';
+    });
+  // A participle inside a compound ("Profile guided optimization") qualifies its noun; one before a
+  // preposition or an article ("used in the Makefile") opens a clause.
+  const opensObject = (index: number) => label[index + 1]?.pos === 'ADP' || label[index + 1]?.pos === 'DET';
+  // A menu's item in title case ("Select All") names a command, an order in sentence case gives one.
+  const order = !isTitleCase(joinTokens(label));
+  const verb = (token: Token, index: number) =>
+    index === 0 ? order && readsAsVerb(token.lower) && label[1]?.pos === 'DET' : (token.pos === 'VERB' || token.pos === 'AUX') && opensObject(index);
+  return label.some(verb);
 }
 
 const MIN_LISTED_WORDS = 3;

@@ -4,6 +4,7 @@ import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } 
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { describedEntries, entryName } from './entry-questions.ts';
+import { manualEntriesOf } from './manual-entries.ts';
 import { describeRow } from './tables.ts';
 
 // Term/definition cards, from what the document states itself.
@@ -120,6 +121,20 @@ function entryCandidates(analysis: Analysis): Candidate[] {
 }
 
 const ENTRY_CENTRALITY = 0.5;
+
+/** "GIT_AUTHOR_IDENT: The author of a piece of code.": a variable a program's manual page lists, with what it holds. */
+function variableCandidates(analysis: Analysis): Candidate[] {
+  return manualEntriesOf(analysis)
+    .filter((entry) => entry.kind === 'variable')
+    .map((entry) => ({
+      term: entry.name,
+      definition: entry.sentence.text,
+      source: sentenceReference(analysis, entry.sentence, entry.name),
+      centrality: ENTRY_CENTRALITY,
+      explicit: true,
+      position: entry.sentence.id,
+    }));
+}
 /** "Returns 6 if input is an IPv6 address.": one case of what an entry gives; "Otherwise, returns 0." the last. */
 const CASE = /^(?:returns?\b.*\bif\b|otherwise\b)/i;
 const MAX_CASES = 4;
@@ -201,7 +216,7 @@ function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boole
 export function generateFlashcards(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): FlashcardSetContent {
   // Only what the document states as a definition (or a table row): a sentence that merely mentions a
   // key phrase makes a card a teacher would not keep, so a set is smaller rather than padded.
-  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...entryCandidates(analysis)].filter(
+  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...entryCandidates(analysis), ...variableCandidates(analysis)].filter(
     (candidate) => cardTextViolations(candidate.term, candidate.definition).length === 0,
   );
   if (candidates.length === 0) {

@@ -580,12 +580,13 @@ const isGlued = (tokens: readonly Token[], span: Span) => isJoined(tokens, span,
 const isInCodeName = (tokens: readonly Token[], span: Span) => isJoined(tokens, span, /^_$/);
 
 /**
- * A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"), or a
- * thing lettered as an example names it ("application B", "package X"): a name, not a concept.
+ * A word the examples' code uses and the prose seldom does ("spam", "hovercraft", "gallahad"), a thing
+ * lettered as an example names it ("application B", "package X"), or words run into a link: no concept.
  */
 function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
   return (
     tally.lemmas.some((lemma) => PLACEHOLDER_NAMES.has(lemma)) ||
+    [...tally.forms.keys()].every((form) => URL_SCHEME_END.test(form)) ||
     (tally.tokenCount === 1 && tally.count < MIN_UNSEEN_TERM_MENTIONS && codeWords.has(tally.key)) ||
     (tally.tokenCount > 1 && [...tally.forms.keys()].every((form) => EXAMPLE_LETTER.test(form)))
   );
@@ -593,6 +594,9 @@ function isExampleName(tally: Tally, codeWords: ReadonlySet<string>): boolean {
 
 /** "application A", "package X": a common noun lettered like a variable of an example. */
 const EXAMPLE_LETTER = /^\p{L}[\p{Ll}-]*\s[A-DXYZ]$/u;
+
+/** "libmagic https" of "libmagic https://github.com/file/file": a link's scheme, in its lower case, read with the word before it ("HTTP server" is a concept). */
+const URL_SCHEME_END = /\s(?:https?|ftp)$/;
 
 /** The names examples are written with ("spam", "eggs", "foo"): however often they come back, they name nothing of the subject. */
 const PLACEHOLDER_NAMES = new Set(['spam', 'eggs', 'ham', 'eels', 'foo', 'bar', 'baz', 'qux', 'quux', 'foobar', 'alice', 'bob', 'xyzzy']);

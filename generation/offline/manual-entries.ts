@@ -8,18 +8,21 @@ import { wordCount } from './text.ts';
 // options are to its program what an API reference's entries are to a library, each named and opened
 // with what it does; a learner of the tool asks which command or option does what.
 
-/** "COMMANDS", "SUBCOMMANDS", "OPTIONS": the sections of a manual page that list what its program does, one item each. */
-const LISTING = /^(?:(?:sub)?commands|options)$/i;
+/**
+ * "COMMANDS", "SUBCOMMANDS", "OPTIONS": the sections of a manual page that list what its program does, one
+ * item each; "VARIABLES" lists what it reads or shows ("GIT_AUTHOR_IDENT: The author of a piece of code.").
+ */
+const LISTING = /^(?:(?:sub)?commands|options|variables)$/i;
 /**
  * "forget <pathspec>: Reset…", "get-ref: Print…": a command's name, what it takes, and after the colon what
  * it does; "--graft <commit> [<parent>…]: Create…", "--format=<format>: When listing…": an option's. A page
  * may list its commands among its options ("write: Write a new MIDX file." under git-multi-pack-index's OPTIONS).
  */
-const ITEM = /^(?<name>--?[\p{L}\d][\p{L}\d-]*|\p{Ll}[\p{Ll}\d-]*)(?<takes>[=\s][^:]*)?:\s+\S/u;
+const ITEM = /^(?<name>--?[\p{L}\d][\p{L}\d-]*|\p{Ll}[\p{Ll}\d-]*|\p{Lu}[\p{Lu}\d_]*)(?<takes>[=\s][^:]*)?:\s+\S/u;
 /** "<pathspec>", "<object>" of "forget <pathspec>": what a command takes, as its manual page writes it. */
 const PLACEHOLDER = /<([\w-]+)>/g;
 
-export type ManualEntry = { kind: 'command' | 'option'; program: string; name: string; parameters: string[]; sentence: Sentence };
+export type ManualEntry = { kind: 'command' | 'option' | 'variable'; program: string; name: string; parameters: string[]; sentence: Sentence };
 
 /** Manual sections of programs: user commands (1) and administration commands (8); "gitremote-helpers(7)" describes a protocol. */
 const PROGRAM_SECTIONS: ReadonlySet<string> = new Set(['1', '8']);
@@ -55,7 +58,8 @@ function readEntries(analysis: Analysis): ManualEntry[] {
     const text = first.text.slice(first.text.indexOf(':') + 1).trim();
     const parameters = [...(item.groups.takes ?? '').matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
     const sentence = { ...first, text, tokens: first.tokens.slice(colon + 1), words: wordCount(text) };
-    const kind = item.groups.name.startsWith('-') ? 'option' : 'command';
-    return [{ kind, program, name: item.groups.name, parameters, sentence }];
+    const { name } = item.groups;
+    const kind = name.startsWith('-') ? 'option' : /^\p{Lu}/u.test(name) ? 'variable' : 'command';
+    return [{ kind, program, name, parameters, sentence }];
   });
 }

@@ -285,7 +285,9 @@ function topicsOf(analysis: Analysis): Topic[] {
   // So is a manual page's OPTIONS whose items the tagger reads without a verb ("--raw: Print the raw gpg
   // status output…", "Print" taken for a name): its options are its parts.
   const listing = new Set(manualEntriesOf(analysis).map((entry) => entry.sentence.section));
-  const hasText = (topic: Topic) => topic.sentences.some(isStatement) || (isSignature(topic.label) && topic.sentences.length > 0) || listing.has(topic.label);
+  // A program's DESCRIPTION too ("Prints a Git logical variable.", the verb taken for a name).
+  const hasText = (topic: Topic) =>
+    topic.sentences.some(isStatement) || ((isSignature(topic.label) || topic.label === opening) && topic.sentences.length > 0) || listing.has(topic.label);
   const withText = [...topics.values()].filter((topic) => hasText(topic) && !isChromeOrSentence(topic.label) && !isReadingList(topic));
   // A list under a subsection ("4.2.1. Binding of names") is part of its main section's branch, not a branch beside it;
   // so is a list in a section that is a branch for its text (webmin's modules under "9.4.1. … webmin").

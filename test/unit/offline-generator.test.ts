@@ -7056,3 +7056,74 @@ describe('venv and Using Python on Windows (held-out round 102)', () => {
     assert.deepEqual(headings, ['venv.EnvBuilder(system_site_packages=False, clear=False)', 'EnvBuilder.ensure_directories(env_dir)']);
   });
 });
+
+describe('git-var, shared-mime-info and Built-in Constants (held-out round 103)', () => {
+  const title = 'git-var(1)';
+  const dlist = (items: ReadonlyArray<readonly [string, string]>) =>
+    `<div class="dlist"><dl>${items.map(([term, text]) => `<dt class="hdlist1">${term}</dt><dd><p>${text}</p></dd>`).join('')}</dl></div>`;
+  const gitVar = htmlContent(
+    `<html><head><title>${title}</title></head><body><h1>${title}</h1>` +
+      '<div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody"><p>Prints a Git logical variable.</p></div></div>' +
+      `<div class="sect1"><h2>OPTIONS</h2><div class="sectionbody">${dlist([['-l', 'Cause the logical variables to be listed.']])}</div></div>` +
+      `<div class="sect1"><h2>VARIABLES</h2><div class="sectionbody">${dlist([
+        ['GIT_AUTHOR_IDENT', 'The author of a piece of code.'],
+        ['GIT_COMMITTER_IDENT', 'The person who put a piece of code into Git.'],
+        ['GIT_EDITOR', 'Text editor for use by Git commands.'],
+      ])}</div></div></body></html>`,
+    null,
+    'git-var.html',
+  );
+
+  test("a program's DESCRIPTION is a branch though its one sentence parses without a verb; VARIABLES holds the variables it lists", async () => {
+    const map = (await generator.mindmap({ sourceTitle: title, content: gitVar, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['DESCRIPTION', 'OPTIONS', 'VARIABLES']);
+    assert.deepEqual(branchChildren(map, 'VARIABLES'), ['GIT_AUTHOR_IDENT', 'GIT_COMMITTER_IDENT', 'GIT_EDITOR']);
+  });
+
+  test('a variable a manual page lists ("GIT_AUTHOR_IDENT: The author of a piece of code.") is a card', async () => {
+    const { content: set } = await generator.flashcards({ sourceTitle: title, content: gitVar, difficulty: 'medium' });
+    const card = set.cards.find((each) => each.term === 'GIT_AUTHOR_IDENT');
+    assert.equal(card?.definition, 'The author of a piece of code.');
+  });
+
+  test('words run into a link ("libmagic https" of "libmagic https://github.com/file/file") are no phrase', async () => {
+    const markdown = [
+      '# Shared MIME Info',
+      '',
+      'The shared-mime-info package contains the core database of common MIME types and the update-mime-database command.',
+      '',
+      '## Useful reference links',
+      '',
+      'UNIX file tool and libmagic',
+      '  https://github.com/file/file',
+    ].join('\n');
+    const analysis = analyse(await markdownContent('README.md', markdown));
+    assert.ok(!analysis.phrases.ranked.some((phrase) => /http/.test(phrase.key)), analysis.phrases.ranked.map((phrase) => phrase.key).join(' | '));
+  });
+
+  test('a label with a verb of its own ("Environment variable used in the Makefile:", "Display all warnings by default:") is no term', () => {
+    const text = [
+      '- Environment variable used in the Makefile: Python command line arguments for the PGO generation task.',
+      '',
+      '- Display all warnings by default: the list of default warning filters is empty in the warnings module.',
+      '',
+      '- Build dependencies: the packages needed to build the interpreter from its sources.',
+      '',
+      '- Profile guided optimization: a way to build the interpreter from measurements of a run of its tests.',
+      '',
+      '- Select All: the command that selects the entire contents of the current window.',
+      '',
+      '- EISDIR (Is a directory): an operation expected a file, but the given pathname was a directory.',
+    ].join('\n');
+    const analysis = analyseSection('Configure Python', text);
+    const terms = analysis.definitions.map((definition) => definition.term);
+    assert.ok(
+      terms.includes('Build dependencies') &&
+        terms.includes('Profile guided optimization') &&
+        terms.includes('Select All') &&
+        terms.includes('EISDIR (Is a directory)'),
+      terms.join(' | '),
+    );
+    assert.ok(!terms.includes('Environment variable used in the Makefile') && !terms.includes('Display all warnings by default'), terms.join(' | '));
+  });
+});
