@@ -107,11 +107,15 @@ const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete)\b/i;
-/** "…is the recommended tool for this": a definition that ends on what the text said before it. */
-const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$/i;
+/** "…is the recommended tool for this", "…any of the three constants below": a definition that ends on what the text shows elsewhere. */
+const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$|\s(?:below|above)\.?$/i;
 /** "A reference to that file's data": a thing the text showed before, by a demonstrative. */
 const POINTING_POSSESSIVE = /\b(?:this|that)\s+\p{L}+['’]s\s/iu;
 const isPointing = (body: string) => POINTING_BODY.test(body) || POINTING_END.test(body.trim()) || POINTING_POSSESSIVE.test(body);
+/** "Legal values: 'x', 'y', 'both', 'none'.": the values an option takes, quoted one after another, no meaning. */
+const VALUE_LIST = /^(?:\s*(?:or|and)?\s*['"‘“][^'"’”]*['"’”]\s*[,;.]?)+$/;
+/** "Legal values are the strings: "left", "center", …" too. */
+const listsValues = (body: string) => VALUE_LIST.test(body.replace(/^(?:the\s+)?(?:strings|values)\s*:\s*/i, ''));
 /** "As a verb: To bring…", "In more detail: …": a lead-in inside an entry, saying how the term is taken, not a term. */
 const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 /** "As a noun: A single point in the Git history…": the sense an entry's text takes first, no part of its meaning. */
@@ -223,7 +227,7 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (/^[^:]*\s[–—-]\s/.test(block.text) && /\s[–—-]\s/.test(stated)) return undefined;
   // "data: URLs only resolve bare specifiers…", "node: URLs are supported…": the colon ends a URL scheme's name.
   if (/^[a-z][a-z0-9+.-]*$/.test(term) && /^(?:URLs?|URIs?|URL schemes?|specifiers?|imports?)\b/.test(body)) return undefined;
-  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body)) return undefined;
+  if (wordCount(body) < MIN_BODY_WORDS || isTitleCase(body) || isPointing(body) || listsValues(body)) return undefined;
   // "Exception: If your mailer is mangling patches…": the exception to a rule, stated as a case.
   if (EXCEPTION_WORDS.has(term.toLowerCase()) && /^if\b/i.test(body)) return undefined;
   // "Proofread debian/control: Does it follow the best practices? …": a checklist's questions define nothing;
@@ -760,7 +764,7 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     );
     // "…ERE and the meanings of the extensions are as follows.": a clause whose rest is the list below.
     const announcing = ANNOUNCED_REST.test(clause);
-    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !announcing && !isPointing(body) && !NOT_TERMS.has(key))
+    if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !announcing && !isPointing(body) && !listsValues(body) && !NOT_TERMS.has(key))
       return made(copula.term, body);
   }
   const naming = namingDefinition(sentence, spans);

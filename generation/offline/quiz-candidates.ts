@@ -185,9 +185,13 @@ const ERROR_CODE_SECTION = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 const isErrorsSubject = (sentence: Sentence, start: number) =>
   ERROR_CODE_SECTION.test(sentence.section?.trim() ?? '') && sentence.tokens.slice(0, start).every((token) => token.pos === 'DET');
 
+/** "A button widget is then created, and placed to the right of the label.": a step of a walk through an example, no fact to recall. */
+const EXAMPLE_STEP = /\b(?:is|are|was|were)\s+then\s+\p{Ll}+ed\b/u;
+
 /** Each key phrase that occurs once in the sentence can be blanked; the chooser keeps one per sentence. */
 function termClozes(build: Build, sentence: Sentence): Candidate[] {
   const { analysis, pools, difficulty } = build;
+  if (EXAMPLE_STEP.test(sentence.text)) return [];
   return blankablePhrases(build, sentence).flatMap(({ span, phrase }): Candidate[] => {
     if (difficulty === 'easy' && phrase.centrality < EASY_MIN_CENTRALITY) return [];
     if (isInPredicate(sentence.tokens, span.start) || isEventsOwn(sentence, span.start) || isErrorsSubject(sentence, span.start)) return [];
@@ -313,7 +317,9 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
       question: () => {
         const { tokens } = sentence;
         const surface = joinTokens(tokens.slice(subject.start, subject.end + 1));
-        const rest = joinTokens(tokens.slice(verb)).replace(/\s*[.!:;]+$/, '');
+        const verbToken = tokens[verb];
+        const agreeing = verbToken ? [{ ...verbToken, text: singularVerb(verbToken.text) }] : [];
+        const rest = joinTokens([...agreeing, ...tokens.slice(verb + 1)]).replace(/\s*[.!:;]+$/, '');
         // A setting the sentence opens with is part of the fact ("In real world applications, …"); a
         // connective ("As always,", "In addition,") leans on what came before and is left out.
         const setting = tokens.slice(0, Math.max(0, opening - 1));
@@ -332,6 +338,20 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
       },
     },
   ];
+}
+
+const SINGULAR_FORMS: Readonly<Record<string, string>> = { are: 'is', were: 'was', have: 'has', do: 'does' };
+const UNCHANGED_VERBS = new Set(['can', 'could', 'may', 'might', 'must', 'shall', 'should', 'will', 'would', 'is', 'was', 'has', 'does']);
+/**
+ * "Options to the wm command allow you to control…" asked as "What allows you to control…?": the
+ * question's "What" takes the verb a plural subject had in its singular form.
+ */
+function singularVerb(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (SINGULAR_FORMS[lower]) return SINGULAR_FORMS[lower];
+  if (UNCHANGED_VERBS.has(lower) || /(?:s|ed)$/.test(lower) || !/^\p{Ll}+$/u.test(verb)) return verb;
+  if (/(?:sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
+  return /[^aeiou]y$/.test(lower) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
 }
 
 /** "Around 100 datasets", "about 1.1 million values": the text gives the number as a rough one, no fact to recall exactly. */

@@ -7127,3 +7127,39 @@ describe('git-var, shared-mime-info and Built-in Constants (held-out round 103)'
     assert.ok(!terms.includes('Environment variable used in the Makefile') && !terms.includes('Display all warnings by default'), terms.join(' | '));
   });
 });
+
+describe('tkinter (held-out round 104)', () => {
+  test("the values an option takes (\"Legal values: 'x', 'y', 'both', 'none'.\", \"…are the strings: …\") and a meaning pointing to constants below define nothing", () => {
+    const text = [
+      "- Legal values: 'x', 'y', 'both', 'none'.",
+      '',
+      '- Anchor point: the position of a widget inside the parcel the packer gives it.',
+      '',
+      'The justify options are the strings: "left", "center", "right", and "fill".',
+      '',
+      'The mask argument is an ORed combination of any of the three constants below.',
+      '',
+      'The packer is one of the geometry-management mechanisms of the toolkit.',
+    ].join('\n');
+    const terms = analyseSection('Packer Options', text).definitions.map((definition) => definition.term.toLowerCase());
+    assert.ok(terms.includes('anchor point') && terms.includes('packer'), terms.join(' | '));
+    for (const term of ['legal values', 'justify options', 'mask argument']) assert.ok(!terms.includes(term), terms.join(' | '));
+  });
+
+  test('"Options to the wm command allow you to control…" asks "What allows you to control…?"; a step of an example ("A button widget is then created…") is no blank', () => {
+    const sentences = [
+      'Options to the wm command allow you to control things like titles, placement, icon bitmaps, and the like.',
+      'The wm command talks to the window manager of the display about the toplevel windows.',
+      'Custom commands of the wm command are added by extensions of the window manager.',
+      'A button widget is then created, and placed to the right of the label widget.',
+      'A label widget shows a line of text, and a button widget runs a command when it is pressed.',
+    ];
+    const analysis = analyseSection('The Window Manager', sentences.join(' '));
+    const stems = quizCandidates(analysis, quizPools(analysis), 'medium').map((candidate) => candidate.question().stem);
+    assert.ok(
+      stems.some((stem) => stem.startsWith('What allows you to control')),
+      stems.join(' | '),
+    );
+    assert.ok(!stems.some((stem) => /What allow\b/.test(stem) || /is then created/.test(stem)), stems.join(' | '));
+  });
+});
