@@ -103,8 +103,8 @@ const DATA_NAME = /^[\p{Ll}_]\w*(?:\.[\p{Ll}_]\w*)+$/u;
 export const isDataName = (label: string) => DATA_NAME.test(label.trim());
 /** What heads a reference's entry: a signature, or a constant named in full. */
 export const isEntryHeading = (label: string) => isSignature(label) || isConstantName(label);
-/** What heads a printed reference's entry, where no markup levels it: data named in full as well ("math.pi"). */
-export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isDataName(label);
+/** What heads a printed reference's entry, where no markup levels it: data and attributes named in full as well ("math.pi", "Node.nodeValue"). */
+export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isMemberName(label);
 
 const DUNDER = /\b__\w+?__\b/g;
 /** "… ICU (system-icu)", "… Installer (FAI)": a title's closing aside of a word or two, after a space. */

@@ -7163,3 +7163,33 @@ describe('tkinter (held-out round 104)', () => {
     assert.ok(!stems.some((stem) => /What allow\b/.test(stem) || /is then created/.test(stem)), stems.join(' | '));
   });
 });
+
+describe('xml.dom (held-out round 105)', () => {
+  test('a printed class\'s attributes named in full ("Node.parentNode") are entries under the objects\' section, not branches of their own', async () => {
+    const text = [
+      'xml.dom — The Document Object Model API',
+      'The Document Object Model, or DOM, is a cross-language API from the World Wide Web Consortium for accessing documents.',
+      '',
+      'Node Objects',
+      'All of the components of an XML document are subclasses of Node, which the following attributes and methods describe.',
+      'Node.parentNode',
+      'The parent of the current node, or None for the document node. The value is always a Node object or None.',
+      'Node.childNodes',
+      'A list of nodes contained within this node. This is a read-only attribute of every node of the document tree.',
+      'Node.hasChildNodes()',
+      'Return True if the node has any child nodes, and False otherwise, whatever the kind of the node may be.',
+      '',
+      'Document Objects',
+      'A Document represents an entire XML document, including its constituent elements, attributes and comments.',
+      'Document.documentElement',
+      'The one and only root element of the document, which holds every other element of the document tree.',
+      'Document.createElement(tagName)',
+      'Create and return a new element node. The element is not inserted into the document when it is created.',
+    ].join('\n');
+    const map = (
+      await generator.mindmap({ sourceTitle: 'xml.dom', content: printedPage('xml.dom — The Document Object Model API', text), difficulty: 'medium' })
+    ).content;
+    assert.deepEqual(branchLabels(map), ['Node Objects', 'Document Objects']);
+    assert.ok(branchChildren(map, 'Node Objects').includes('Node.parentNode'), branchChildren(map, 'Node Objects').join(' | '));
+  });
+});
