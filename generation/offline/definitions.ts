@@ -106,7 +106,7 @@ const HOW_TO_BODY = /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}(?:can|may|must|should)
 const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
-const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete)\b/i;
+const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete|e\.g\.|for example)(?:\b|\s)/i;
 /** "…is the recommended tool for this", "…any of the three constants below": a definition that ends on what the text shows elsewhere. */
 const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$|\s(?:below|above)\.?$/i;
 /** "A reference to that file's data": a thing the text showed before, by a demonstrative. */

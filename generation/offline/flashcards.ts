@@ -89,6 +89,8 @@ const ONLY_ITS_BASE = /^(?:an?\s+)?(?:(?:class|exception)\s+(?:derived|inherited
  */
 const ONLY_HOW_IT_IS_USED =
   /^this\s+(?:class|method|function)\s+(?:may|can|should|must)\s+(?:only\s+)?be\s+(?:initiali[sz]ed|instantiated|constructed|called\s+by)\b/i;
+/** "Pickler.persistent_id: Do nothing by default.", "…: Raise an UnpicklingError by default.": what a hook does until overridden, not what it is for. */
+const ONLY_ITS_DEFAULT = /^(?:do nothing|raise\s+(?:an?\s+)?\w+|return\s+(?:none|true|false))\s+by default\.?$/i;
 
 /**
  * "NNTP.date: Return a pair (response, date).", "BaseCookie.value_encode: Return a tuple (real_value,
@@ -105,7 +107,15 @@ function entryCandidates(analysis: Analysis): Candidate[] {
     .flatMap((entry) => {
       const term = entryName(entry);
       const { text } = entry.sentence;
-      if (!entry.does || onlyMakesItself(term, text) || ONLY_ITS_BASE.test(text) || ONLY_HOW_IT_IS_USED.test(text) || onlyItsShape(text)) return [];
+      if (
+        !entry.does ||
+        onlyMakesItself(term, text) ||
+        ONLY_ITS_BASE.test(text) ||
+        ONLY_HOW_IT_IS_USED.test(text) ||
+        ONLY_ITS_DEFAULT.test(text) ||
+        onlyItsShape(text)
+      )
+        return [];
       return [
         {
           term,

@@ -287,8 +287,12 @@ function purposeOf(
   return { subject: { start: first, end: verb - 1 }, key: head.key, verb, opening };
 }
 
+/** "In some contexts, the pickle module is used to transfer massive amounts of data": a use hedged to some cases is no purpose of the thing. */
+const HEDGE = /^(?:in\s+(?:some|certain|many|a few)\s+(?:contexts|cases|situations)|sometimes|occasionally)\b/i;
+
 /** "What is used for matrix multiplication?": the concept a stated purpose belongs to, among concepts of its kind. */
 function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, sentence: Sentence): Candidate[] {
+  if (HEDGE.test(sentence.text)) return [];
   const found = purposeOf(analysis, sentence);
   const phrase = found && analysis.phrases.byKey.get(found.key);
   // A compound named with its purpose ("the break statement can be used to…") is a concept even when the

@@ -307,7 +307,7 @@ function isCodeLine(line: string): boolean {
   if (option !== undefined) return isCodeLine(line.slice(option.length));
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || IMPORT_STATEMENT.test(line)) return true;
   const symbols = symbolCount(line);
-  if (looksLikeCode(line)) return !isProseParagraph(line, symbols) && !namesCallsOnly(line);
+  if (looksLikeCode(line)) return !isProseParagraph(line, symbols) && !namesCallsOnly(line) && !namesOptionsOnly(line);
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
 }
 
@@ -318,6 +318,15 @@ function isCodeLine(line: string): boolean {
 function namesCallsOnly(line: string): boolean {
   const rest = line.replace(/[\p{L}_][\w.]*\(\)/gu, 'it');
   return /^\p{Lu}/u.test(line) && TERMINAL.test(line) && !looksLikeCode(rest) && readsAsProse(rest);
+}
+
+/**
+ * "Validates the GPG signature created by git commit -S.": a short sentence that names a command's
+ * option, and has no other code in it, is prose too.
+ */
+function namesOptionsOnly(line: string): boolean {
+  const rest = line.replace(/(?<=\s)--?[\p{L}\d][\p{L}\d-]*/gu, 'it');
+  return rest !== line && /^\p{Lu}/u.test(line) && TERMINAL.test(line) && !looksLikeCode(rest) && readsAsProse(rest);
 }
 
 /** Words a wrapped line of a sentence has at least, where a line of code has a statement's few. */

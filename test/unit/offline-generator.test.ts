@@ -7193,3 +7193,47 @@ describe('xml.dom (held-out round 105)', () => {
     assert.ok(branchChildren(map, 'Node Objects').includes('Node.parentNode'), branchChildren(map, 'Node Objects').join(' | '));
   });
 });
+
+describe('git-verify-commit, pickle and the Programming FAQ (held-out round 106)', () => {
+  test('a short sentence naming a command\'s option ("Validates the GPG signature created by git commit -S.") is prose, not code', async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const { blocks, code } = segmentText('Validates the GPG signature created by git commit -S.', false);
+    assert.deepEqual(code, []);
+    assert.equal(blocks[0]?.kind, 'prose');
+    assert.ok(segmentText('git verify-commit -v --raw HEAD~2', false).code.length > 0);
+  });
+
+  test('a hook\'s default ("Do nothing by default.") is no card, examples ("E.g. sys, os, argparse, re.") define nothing, and a use hedged to some contexts asks no purpose', async () => {
+    const terms = await entryCardTerms('pickle — Python object serialization', [
+      ['Pickler.persistent_id(obj)', 'Do nothing by default. This exists so a subclass can override it.'],
+      ['Unpickler.persistent_load(pid)', 'Raise an UnpicklingError by default.'],
+      ['Pickler.dump(obj)', 'Write the pickled representation of obj to the open file object given in the constructor.'],
+    ]);
+    assert.ok(terms.includes('Pickler.dump') && !terms.includes('Pickler.persistent_id') && !terms.includes('Unpickler.persistent_load'), terms.join(' | '));
+    const analysis = analyseSection(
+      'General Questions',
+      [
+        '- Standard library modules: E.g. sys, os, argparse, re.',
+        '',
+        '- Core modules: the modules every Python program can import without installing anything.',
+      ].join('\n'),
+    );
+    assert.ok(
+      !analysis.definitions.some((definition) => /^E\.g\./.test(definition.text)),
+      analysis.definitions.map((definition) => definition.text).join(' | '),
+    );
+    const buffers = analyseSection(
+      'Out-of-band Buffers',
+      [
+        'In some contexts, the pickle module is used to transfer massive amounts of data.',
+        'The marshal module is used to serialize the code objects of compiled Python files.',
+        'The shelve module uses the pickle module to store objects in a database file.',
+        'The json module writes text, while the pickle module writes a binary format.',
+      ].join(' '),
+    );
+    const purposes = quizCandidates(buffers, quizPools(buffers), 'medium')
+      .filter((candidate) => candidate.kind === 'purpose')
+      .map((candidate) => candidate.question().stem);
+    assert.ok(purposes.length > 0 && !purposes.some((stem) => /some contexts/i.test(stem)), purposes.join(' | '));
+  });
+});
