@@ -7237,3 +7237,22 @@ describe('git-verify-commit, pickle and the Programming FAQ (held-out round 106)
     assert.ok(purposes.length > 0 && !purposes.some((stem) => /some contexts/i.test(stem)), purposes.join(' | '));
   });
 });
+
+describe('asyncio transports and protocols, gzip (held-out round 107)', () => {
+  test('a plain README opening "This is the file README for the gzip distribution." is about gzip', async () => {
+    const text = [
+      'This is the file README for the gzip distribution.',
+      '',
+      'gzip (GNU zip) is a compression utility designed to be a replacement for compress, with much better compression.',
+      '',
+      'The gzip format uses the LZ77 algorithm, the same one the zip and PKZIP archivers use for their members.',
+    ].join('\n');
+    const content: ExtractedContent = {
+      title: 'This is the file README for the gzip distribution.',
+      text,
+      outline: [{ kind: 'section', index: 0, title: 'This is the file README for the gzip distribution.', text }],
+    };
+    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'gzip');
+  });
+});
