@@ -219,7 +219,7 @@ function build(content: ExtractedContent): Analysis {
   let seed = hashText(content.title ?? '');
   const codeLines: string[] = [];
   let section: string | undefined;
-  /** A printed class's methods go on over the page's end. */
+  /** A printed class's methods, and the data of what its entries are members of, go on over the page's end. */
   let before: PageBefore = {};
 
   const entries = entriesOf(content);

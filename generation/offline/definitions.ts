@@ -243,9 +243,9 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   if (/^[^:]*\s:/.test(block.text) && /^(?:is|are|was|were|can|cannot|must|may|should)\s/.test(stated)) return undefined;
   const firstSentenceId = block.sentenceIds[0];
   if (firstSentenceId === undefined) return undefined;
+  if (labelsAClause(sentences.get(firstSentenceId)?.tokens ?? [])) return undefined;
   // "`in`: is the signed certificate": a parameter named by a word of the language's grammar, no term.
   const [firstToken] = sentences.get(firstSentenceId)?.tokens ?? [];
-  if (labelsAClause(sentences.get(firstSentenceId)?.tokens ?? [])) return undefined;
   if (!/\s/.test(term) && firstToken?.stop === true && firstToken.lower === term.toLowerCase()) return undefined;
   // "Add XS-Autobuild: yes into the header part of debian/control": a step, its object holding a colon
   // ("Build dependencies: packages needed to build…" is a term however its first word reads).
@@ -280,19 +280,12 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
  */
 function labelsAClause(tokens: readonly Token[]): boolean {
   // "EISDIR (Is a directory):": an aside in brackets glosses the name, no verb of the label's.
+  const colon = tokens.findIndex((token) => token.text === ':');
   let depth = 0;
-  const label = tokens
-    .slice(
-      0,
-      Math.max(
-        0,
-        tokens.findIndex((token) => token.text === ':'),
-      ),
-    )
-    .filter((token) => {
-      depth += token.text === '(' ? 1 : token.text === ')' ? -1 : 0;
-      return depth === 0 && token.text !== ')';
-    });
+  const label = tokens.slice(0, Math.max(0, colon)).filter((token) => {
+    depth += token.text === '(' ? 1 : token.text === ')' ? -1 : 0;
+    return depth === 0 && token.text !== ')';
+  });
   // A participle inside a compound ("Profile guided optimization") qualifies its noun; one before a
   // preposition or an article ("used in the Makefile") opens a clause.
   const opensObject = (index: number) => label[index + 1]?.pos === 'ADP' || label[index + 1]?.pos === 'DET';

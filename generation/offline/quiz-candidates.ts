@@ -345,7 +345,7 @@ function purposeQuestions({ analysis, pools, difficulty, titleWords }: Build, se
 }
 
 const SINGULAR_FORMS: Readonly<Record<string, string>> = { are: 'is', were: 'was', have: 'has', do: 'does' };
-const UNCHANGED_VERBS = new Set(['can', 'could', 'may', 'might', 'must', 'shall', 'should', 'will', 'would', 'is', 'was', 'has', 'does']);
+const MODAL_VERBS = new Set(['can', 'could', 'may', 'might', 'must', 'shall', 'should', 'will', 'would']);
 /**
  * "Options to the wm command allow you to control…" asked as "What allows you to control…?": the
  * question's "What" takes the verb a plural subject had in its singular form.
@@ -353,7 +353,8 @@ const UNCHANGED_VERBS = new Set(['can', 'could', 'may', 'might', 'must', 'shall'
 function singularVerb(verb: string): string {
   const lower = verb.toLowerCase();
   if (SINGULAR_FORMS[lower]) return SINGULAR_FORMS[lower];
-  if (UNCHANGED_VERBS.has(lower) || /(?:s|ed)$/.test(lower) || !/^\p{Ll}+$/u.test(verb)) return verb;
+  // A modal, a verb already singular or past ("is", "does", "used") and a name stay as they are.
+  if (MODAL_VERBS.has(lower) || /(?:s|ed)$/.test(lower) || !/^\p{Ll}+$/u.test(verb)) return verb;
   if (/(?:sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   return /[^aeiou]y$/.test(lower) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
 }
