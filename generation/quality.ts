@@ -108,14 +108,19 @@ function sourceViolations(label: string, source: SourceReference | undefined): Q
 // ---------------------------------------------------------------------------------------------
 // Flashcards.
 
+/** "git am --signoff": a program's option by its name, what a card about a command-line tool teaches. */
+const PROGRAM_OPTION = /^[\w-]+(?: [\w-]+)? --[a-z][\w-]*$/;
+
 /** What makes a card's text unfit whatever its form: code instead of a term, a definition cut from mid-sentence. */
 export function cardTextViolations(term: string, definition: string): QualityViolation[] {
   const violations: QualityViolation[] = [];
-  if (looksLikeCode(term) || looksLikeCode(definition)) violations.push('is a line of code, not a term and its definition');
+  if ((looksLikeCode(term) && !PROGRAM_OPTION.test(term)) || looksLikeCode(definition)) violations.push('is a line of code, not a term and its definition');
   if (/^\p{Ll}/u.test(definition.trim())) violations.push('has a definition that starts mid-sentence');
   // "A bit older than master).": the end of a parenthesis whose start the definition left behind (a quote
   // may stand for itself: "a quotation mark (”)").
   if (!bracketsBalanced(definition)) violations.push('has unbalanced brackets in its definition');
+  // "…taking into account any "url.": a definition cut inside a quotation.
+  if ((definition.match(/"/g) ?? []).length % 2 !== 0) violations.push('has unbalanced quotes in its definition');
   return violations;
 }
 

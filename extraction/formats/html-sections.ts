@@ -157,6 +157,8 @@ const isMenu = (node: Element) => {
   const linked = (Array.from(node.querySelectorAll('a')) as Element[]).reduce((sum, link) => sum + (link.textContent ?? '').replace(/\s+/g, '').length, 0);
   return length === 0 || linked >= LINK_SHARE * length;
 };
+/** "--no-3way": an option's negation, listed after the option a description is about. */
+const NEGATED_OPTION = /^--no-/;
 /** Publican's DocBook pages put their "Download the ebook" link in a banner marked only by its id. */
 const BOILERPLATE_ID = /^(?:banner|header|footer|navigation)$/;
 const isBoilerplate = (node: Element) =>
@@ -292,9 +294,17 @@ function sectionsOf(body: Element): Section[] {
     else if (tag === 'dl') {
       emphasised(node);
       let term = '';
+      let named = false;
       for (const child of childElements(node)) {
-        if (tagOf(child) === 'dt') term = oneLine(inlineText(child));
-        else if (tagOf(child) === 'dd') definition(term, oneLine(inlineText(child)));
+        if (tagOf(child) === 'dt') {
+          const name = oneLine(inlineText(child));
+          // "--3way" then "--no-3way" over one description: it describes the option, which its negation only undoes.
+          if (!named || !NEGATED_OPTION.test(name) || NEGATED_OPTION.test(term)) term = name;
+          named = true;
+        } else if (tagOf(child) === 'dd') {
+          definition(term, oneLine(inlineText(child)));
+          named = false;
+        }
       }
     } else if (tag === 'figcaption' || tag === 'caption') add('caption', oneLine(inlineText(node)));
     else if (tag === 'p' || node.children.length === 0) {

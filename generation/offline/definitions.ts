@@ -502,6 +502,8 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     if (close < 0 || close - verb > MAX_ASIDE_TOKENS || tokens.slice(verb, close).some((token) => /\/\/|^https?$/i.test(token.text))) return undefined;
     verb = close + 1;
   }
+  // "A string consisting of eight groups of four hexadecimal digits…": a participle, no verb of the sentence's.
+  if (/ing$/.test(tokens[verb]?.lower ?? '')) return undefined;
   const lemma = tokens[verb]?.lemma;
   if (lemma === 'be') {
     const next = skipAdverbs(tokens, verb + 1);

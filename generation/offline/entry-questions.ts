@@ -214,12 +214,13 @@ const MAX_PLACEHOLDER_TOKENS = 4;
 
 /**
  * "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…",
- * "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for
+ * "Note that currently expanded netmasks are not supported", "Refer to the corresponding method documentation in
+ * IPv4Address", "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for
  * zlib-based streams": the reference's notices about an entry, which say nothing of what it does; nor does
  * a side effect on a property ("Causes the readableStream.locked to be true", said of getReader).
  */
 const NOTICE =
-  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
+  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|note\b|refer to\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
 /** "Set all the above parameters at once": what the entries printed before it set, which a question or card does not show. */
 const POINTS_ABOVE = /\bthe\s+above\b/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
@@ -310,6 +311,9 @@ function readsAsVerbForm(word: string): boolean {
   return base !== undefined && readsAsVerb(base);
 }
 
+/** "Add a Signed-off-by trailer to the commit message…": a sentence that says what an entry does, opening with its verb. */
+export const saysWhatItDoes = (sentence: Sentence) => description(sentence, false) !== undefined;
+
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
   const sentence = withoutDefault(described);
@@ -340,6 +344,8 @@ function description(described: Sentence, attribute: boolean): string | undefine
       (NOMINAL.has(rest[0]?.pos ?? '') && rest[1]?.lower === 'of'));
   // "Sequence of Frame instances sorted…": a class described by what it is, a noun before "of", says nothing it does.
   const nounOf = first.pos !== 'VERB' && rest[0]?.lower === 'of';
+  // "True if this network is partly or wholly contained in other…" of a method: the value it returns.
+  if (!attribute && /^(?:true|false)$/.test(first.lower)) return asked(`returns ${first.text}${sentence.text.slice(first.text.length)}`);
   if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun || nounOf) return attribute ? attributeDescription(sentence) : undefined;
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.

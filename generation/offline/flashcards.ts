@@ -3,7 +3,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
-import { describedEntries, entryName } from './entry-questions.ts';
+import { describedEntries, entryName, saysWhatItDoes } from './entry-questions.ts';
 import { manualEntriesOf } from './manual-entries.ts';
 import { describeRow } from './tables.ts';
 
@@ -132,12 +132,18 @@ function entryCandidates(analysis: Analysis): Candidate[] {
 
 const ENTRY_CENTRALITY = 0.5;
 
-/** "GIT_AUTHOR_IDENT: The author of a piece of code.": a variable a program's manual page lists, with what it holds. */
-function variableCandidates(analysis: Analysis): Candidate[] {
+/**
+ * "GIT_AUTHOR_IDENT: The author of a piece of code.": a variable a program's manual page lists, with what it
+ * holds; "git am --signoff: Add a Signed-off-by trailer to the commit message…": an option, with what it does
+ * when its sentence says so (not "When the patch does not apply cleanly, …" nor "Be quiet.") of it alone (not
+ * "Limit to only refs/heads and refs/tags, respectively.", said of --heads and --tags together).
+ */
+function manualCandidates(analysis: Analysis): Candidate[] {
+  const describesOption = (sentence: Sentence) => saysWhatItDoes(sentence) && !/\brespectively\b/i.test(sentence.text);
   return manualEntriesOf(analysis)
-    .filter((entry) => entry.kind === 'variable')
+    .filter((entry) => entry.kind === 'variable' || (entry.kind === 'option' && describesOption(entry.sentence)))
     .map((entry) => ({
-      term: entry.name,
+      term: entry.kind === 'option' ? `${entry.program} ${entry.name}` : entry.name,
       definition: entry.sentence.text,
       source: sentenceReference(analysis, entry.sentence, entry.name),
       centrality: ENTRY_CENTRALITY,
@@ -226,7 +232,7 @@ function overlapsTerm(candidate: Candidate, chosen: readonly Candidate[]): boole
 export function generateFlashcards(analysis: Analysis, input: { sourceTitle: string; difficulty: Difficulty }): FlashcardSetContent {
   // Only what the document states as a definition (or a table row): a sentence that merely mentions a
   // key phrase makes a card a teacher would not keep, so a set is smaller rather than padded.
-  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...entryCandidates(analysis), ...variableCandidates(analysis)].filter(
+  const candidates = [...definitionCandidates(analysis), ...rowCandidates(analysis), ...entryCandidates(analysis), ...manualCandidates(analysis)].filter(
     (candidate) => cardTextViolations(candidate.term, candidate.definition).length === 0,
   );
   if (candidates.length === 0) {

@@ -15,10 +15,11 @@ import { wordCount } from './text.ts';
 const LISTING = /^(?:(?:sub)?commands|options|variables)$/i;
 /**
  * "forget <pathspec>: Reset…", "get-ref: Print…": a command's name, what it takes, and after the colon what
- * it does; "--graft <commit> [<parent>…]: Create…", "--format=<format>: When listing…": an option's. A page
+ * it does; "--graft <commit> [<parent>…]: Create…", "--format=<format>: When listing…", "--gpg-sign[=<keyid>]:
+ * GPG-sign commits.": an option's. A page
  * may list its commands among its options ("write: Write a new MIDX file." under git-multi-pack-index's OPTIONS).
  */
-const ITEM = /^(?<name>--?[\p{L}\d][\p{L}\d-]*|\p{Ll}[\p{Ll}\d-]*|\p{Lu}[\p{Lu}\d_]*)(?<takes>[=\s][^:]*)?:\s+\S/u;
+const ITEM = /^(?<name>--?[\p{L}\d][\p{L}\d-]*|\p{Ll}[\p{Ll}\d-]*|\p{Lu}[\p{Lu}\d_]*)(?<takes>[=\s[][^:]*)?:\s+\S/u;
 /** "<pathspec>", "<object>" of "forget <pathspec>": what a command takes, as its manual page writes it. */
 const PLACEHOLDER = /<([\w-]+)>/g;
 

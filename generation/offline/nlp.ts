@@ -31,11 +31,11 @@ type Span = [number, number];
 
 /** Splits text into sentences with tokens, POS tags, lemmas and entities in one pass. */
 /**
- * A dot inside a word ("sources.list", "ftp.debian.org", "os.path", "submodule.$name.url"), opening one (the suffix ".py",
+ * A dot inside a word ("sources.list", "ftp.debian.org", "os.path", "submodule.$name.url", "column.<name>"), opening one (the suffix ".py",
  * "(.pyc files)") or in a file pattern ("*.py") is no sentence end: it is hidden from the parser. One before a
  * word that opens sentences ("…return an object.The content of…", a missing space) still ends one.
  */
-const INNER_DOT = /(?<=[\p{L}\p{N}_*/([]|\s)\.(?=[\p{L}\p{N}_$])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
+const INNER_DOT = /(?<=[\p{L}\p{N}_*/([]|\s)\.(?=[\p{L}\p{N}_$<])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
 const HIDDEN_DOT = '\u2024';
 /**
  * "==, and !=", "\!important!.txt", "The character "?" matches any one character", "An optional prefix "!"

@@ -36,7 +36,7 @@ import { hasVagueLead, isSetting } from '../../generation/offline/key-phrases.ts
 import { standsAlone } from '../../generation/offline/question-parts.ts';
 import { createRandom } from '../../generation/offline/seeded-random.ts';
 import { isMeaningOption, phraseOption, quizPools, SAME_HEAD_FAMILY, SIBLING_FAMILY } from '../../generation/offline/quiz-pools.ts';
-import { checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
+import { cardTextViolations, checkFlashcards, comparisonTokens, containsPhrase } from '../../generation/quality.ts';
 import { chapterFixture, generationFixtures, glossaryFixture, sheetFixture, slidesFixture, type GenerationFixture } from '../fixtures/generation/documents.ts';
 
 // Content-level checks of the offline generator: the right terms and definitions come out, quiz
@@ -7254,5 +7254,63 @@ describe('asyncio transports and protocols, gzip (held-out round 107)', () => {
     };
     const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
     assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'gzip');
+  });
+});
+
+describe('ipaddress (held-out round 108)', () => {
+  test('a method described "True if…" is asked by what it returns, and a note or a pointer to another entry says nothing it does', () => {
+    const does = describedBy('ipaddress — IPv4/IPv6 manipulation library', [
+      ['IPv4Network.overlaps(other)', 'True if this network is partly or wholly contained in other or other is wholly contained in this network.'],
+      ['class ipaddress.IPv6Network(address, strict=True)', 'Note that currently expanded netmasks are not supported.'],
+      ['IPv6Network.compare_networks(other)', 'Refer to the corresponding attribute documentation in IPv4Network.'],
+      ['IPv4Network.hosts()', 'Returns an iterator over the usable hosts in the network.'],
+    ]);
+    assert.equal(does.get('overlaps'), 'returns True if this network is partly or wholly contained in other or other is wholly contained in this network');
+    assert.equal(does.get('IPv6Network'), undefined);
+    assert.equal(does.get('compare_networks'), undefined);
+    assert.ok(does.get('hosts'));
+  });
+
+  test('"A string consisting of eight groups…" is a phrase, not a definition of "string"', () => {
+    const analysis = analyseSection(
+      'IPv6 formats',
+      'A string consisting of eight groups of four hexadecimal digits, each group representing 16 bits. A net mask is an IP address with some number of high-order bits set.',
+    );
+    assert.equal(definitionOf(analysis, 'string'), undefined);
+    assert.ok(definitionOf(analysis, 'net mask'));
+  });
+});
+
+describe('git-am (held-out round 108)', () => {
+  const dt = (...names: string[]) => names.join('</dt><dt class="hdlist1">');
+  const options: ReadonlyArray<readonly [string, string]> = [
+    [dt('-s', '--signoff'), 'Add a Signed-off-by trailer to the commit message, using the committer identity of yourself.'],
+    [dt('-3', '--3way', '--no-3way'), 'When the patch does not apply cleanly, fall back on 3-way merge if the patch records the identity of blobs.'],
+    [
+      dt('--show-current-patch[=(diff|raw)]', '--no-show-current-patch'),
+      'Show the message at which git am has stopped due to conflicts. If raw is specified, show the raw contents of the e-mail message; if diff, show the diff portion only.',
+    ],
+    [dt('--heads', '--tags'), 'Limit the listing to only refs/heads and refs/tags, respectively.'],
+    [dt('--abort'), 'Restore the original branch and abort the patching operation.'],
+    [dt('-q', '--quiet'), 'Be quiet.'],
+    [dt('--command=&lt;name&gt;'), 'Look up the layout mode using the configuration variable column.&lt;name&gt; and column.ui.'],
+  ];
+
+  test("an option's card names the program and the option its description is about (not its negation), when the description says what it does", async () => {
+    const content = manualPage('git-am(1)', 'OPTIONS', options);
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'git-am(1)', content, difficulty: 'medium' });
+    const cards = new Map(set.cards.map((card) => [card.term, card.definition]));
+    assert.equal(cards.get('git am --signoff'), 'Add a Signed-off-by trailer to the commit message, using the committer identity of yourself.');
+    assert.equal(cards.get('git am --abort'), 'Restore the original branch and abort the patching operation.');
+    assert.equal(cards.get('git am --show-current-patch'), 'Show the message at which git am has stopped due to conflicts.');
+    assert.equal(cards.get('git am --command'), 'Look up the layout mode using the configuration variable column.<name> and column.ui.');
+    assert.ok(![...cards.keys()].some((term) => /--(?:no-|3way|tags|heads|quiet)/.test(term)), [...cards.keys()].join(' | '));
+  });
+
+  test('a card cut inside a quotation is unfit', () => {
+    assert.deepEqual(cardTextViolations('git ls-remote --get-url', 'Expand the URL of the given remote repository taking into account any "url.'), [
+      'has unbalanced quotes in its definition',
+    ]);
+    assert.deepEqual(cardTextViolations('git am --skip', 'Skip the current patch.'), []);
   });
 });
