@@ -143,9 +143,13 @@ const isPermalink = (element: Element) =>
 /** Elements that are never the document's content: scripts, styles, and the page's chrome. */
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'canvas', 'button', 'form', 'select', 'input', 'textarea']);
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
-/** The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class. */
+/**
+ * The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class;
+ * also Sphinx's note on a C function's standing ("Part of the Stable ABI since version 3.10."), printed
+ * before what the function does.
+ */
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
-const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar)(?:\s|$)/;
+const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar|stableabi)(?:\s|$)/;
 /**
  * A "sidebar" is a site's menu of links, or a book's box beside the text (DocBook's VOCABULARY and
  * CULTURE notes, which define terms): chrome only when it is mostly links.
@@ -174,10 +178,12 @@ const isBoilerplate = (node: Element) =>
  * "textwrap.wrap()" as in Sphinx's own contents, a member with its class ("TextWrapper.width", where the
  * page prints only "width"), "--sort-keys" for an option.
  */
+const C_DOMAIN = /(?:^|\s)c(?:\s|$)/;
 function referenceEntryName(dt: Element): string {
   const names = Array.from(dt.querySelectorAll('.sig-prename, .sig-name')) as Element[];
   const printed = (names.length > 0 ? names.map((element) => element.textContent ?? '').join('') : inlineText(dt)).replace(/\s+/g, ' ').trim();
-  const path = /^[\w.]+$/.test(dt.id) ? dt.id.split('.') : [];
+  // The C domain's ids ("c.Py_INCREF") say the domain, not a module or class the name belongs to.
+  const path = /^[\w.]+$/.test(dt.id) && !C_DOMAIN.test(dt.getAttribute('class') ?? '') ? dt.id.split('.') : [];
   const name = path.length >= 2 && !printed.includes('.') ? path.slice(-2).join('.') : printed;
   const callable = dt.querySelector('.sig-paren') !== null || name.includes('(');
   const bare = name.replace(/\(.*$/s, '').trim();
@@ -320,7 +326,7 @@ function sectionsOf(body: Element): Section[] {
   const visitMixed = (node: Element) => {
     let run: ChildNode[] = [];
     const flush = () => {
-      add('prose', tidyLines(rawTextOf(run, () => false)));
+      add('prose', tidyLines(rawTextOf(run, isBoilerplate)));
       for (const inline of run) if (inline.nodeType === ELEMENT_NODE) emphasised(inline as unknown as Element);
       run = [];
     };

@@ -30,7 +30,15 @@ type Entry = {
 };
 
 /** "textwrap.dedent", "git rerere status": an entry by its full name, a program's command after a space. */
-export const entryName = (entry: Pick<Entry, 'prefix' | 'member' | 'kind'>) => `${entry.prefix}${entry.kind === 'command' ? ' ' : '.'}${entry.member}`;
+export const entryName = (entry: Pick<Entry, 'prefix' | 'member' | 'kind'>) =>
+  entry.prefix ? `${entry.prefix}${entry.kind === 'command' ? ' ' : '.'}${entry.member}` : entry.member;
+
+/**
+ * "Py_INCREF", "setInterval", "WritableStreamDefaultWriter": a name joined by an underscore or a capital
+ * inside it, as an API names a function or class of its own; not "len(context)" or "init(asyncId)", which
+ * name what the page calls on its object or what it calls back, nor an opcode in capitals ("BUILD_MAP(count)").
+ */
+const BARE_API_NAME = /^(?![\p{Lu}\d_]+$)[\p{L}_]\w*(?:_|\p{Ll}\p{Lu})\w*$/u;
 
 /** "Exception raised on compression errors", "Raised when…": an exception's entry, whatever its name ("zlib.error"). */
 const DESCRIBES_EXCEPTION = /^(?:exception\s+)?raised\b/i;
@@ -72,18 +80,27 @@ function entryKind(entry: {
   return /\p{Lu}/u.test(prefix) ? 'method' : 'function';
 }
 
-/** "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; an entry without a prefix has nothing to ask it by. */
+/**
+ * "dns.resolveCname(hostname)" → prefix "dns", member "resolveCname"; "Py_INCREF(o)", "setInterval(callback)": a
+ * function of a C API or a runtime's globals, named as only code names things, no module's.
+ */
 function entryOf(label: string, sentence: Sentence, within: string | undefined, module?: string): Entry | undefined {
   const name = label
     .trim()
     .replace(/^new\s+/, '')
     .replace(/\(.*\)$/s, '');
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const prefix = name.slice(0, dot);
-  const member = name.slice(dot + 1);
   const callable = label.includes('(');
-  const kind = entryKind({ prefix, member, callable, description: sentence.text, within, module });
+  if (dot === 0 || (dot < 0 && !BARE_API_NAME.test(name))) return undefined;
+  const prefix = name.slice(0, Math.max(dot, 0));
+  const member = name.slice(dot + 1);
+  const kind = prefix
+    ? entryKind({ prefix, member, callable, description: sentence.text, within, module })
+    : DESCRIBES_EXCEPTION.test(sentence.text)
+      ? 'exception'
+      : /^new\s/.test(label.trim())
+        ? 'class'
+        : 'function';
   const parameters = (/\((.*)\)/s.exec(label)?.[1] ?? '')
     .split(',')
     .map((parameter) => parameter.replace(/[[\]*\s]|=.*$/gs, ''))
@@ -215,12 +232,12 @@ const MAX_PLACEHOLDER_TOKENS = 4;
 /**
  * "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…",
  * "Note that currently expanded netmasks are not supported", "Refer to the corresponding method documentation in
- * IPv4Address", "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for
+ * IPv4Address", "Warning: This hook will be removed in a future version", "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for
  * zlib-based streams": the reference's notices about an entry, which say nothing of what it does; nor does
  * a side effect on a property ("Causes the readableStream.locked to be true", said of getReader).
  */
 const NOTICE =
-  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|note\b|refer to\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
+  /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|note\b|warning\b|refer to\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
 /** "Set all the above parameters at once": what the entries printed before it set, which a question or card does not show. */
 const POINTS_ABOVE = /\bthe\s+above\b/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
@@ -420,11 +437,13 @@ function withoutDefault(sentence: Sentence): Sentence {
  * without a second sentence joined by a comma ("…to a line of ASCII characters, the return value is the
  * converted line…"), which a question cannot go on into, nor into what an "i.e." restates ("…and apply it on
  * top of the current working tree state, i.e., do the inverse operation of git stash push", whose verb
- * would not agree), and without a footnote's mark ("…header to quoted-printable [1]").
+ * would not agree), nor into what a colon spells out in a clause of its own ("…a new strong reference to an
+ * object: increment the reference count…", the same; "…in Set-Cookie: headers that…" goes on), and without a footnote's mark ("…header to quoted-printable [1]").
  */
 const asked = (text: string) =>
   text
     .replace(/\s*\.$/, '')
+    .replace(/:\s+(\p{Ll}+)\b.*$/su, (colon, word: string) => (readsAsVerb(word) ? '' : colon))
     .replace(/[,;]\s+see\s.*$/is, '')
     .replace(/,?\s+i\.e\.,?\s.*$/is, '')
     .replace(/\s\[\d+\](?=\s|$)/g, '')
@@ -547,9 +566,13 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
     // "console.info(): an alias for console.log()": an entry that names the answer in its description may do the same.
     // "Which v8 function generates a snapshot of the current V8 heap…?": a description that names its entry
     // gives it away, unless it names every wrong option as well (getHeapSnapshot, getHeapSpaceStatistics).
+    // "Which function is similar to Py_NewRef, but…?": an entry the stem names by its code name is no wrong
+    // option either ("radians" of "…in radians" is a word too).
+    const named = (member: string, text: string) => new RegExp(`\\b${escapeRegExp(member)}\\b`).test(text);
+    const namedInStem = (member: string, does: string) => /[_\p{Lu}\d]/u.test(member) && named(member, does);
     const optionsFor = (answer: Entry, does: string): Option[] =>
       entries
-        .filter((other) => !new RegExp(`\\b${escapeRegExp(answer.member)}\\b`).test(other.sentence.text) && !saysAllOf(other.sentence.text, does))
+        .filter((other) => !named(answer.member, other.sentence.text) && !namedInStem(other.member, does) && !saysAllOf(other.sentence.text, does))
         .filter((other) => other !== answer && (!namesItself(answer.member, does) || namesItself(other.member, does)))
         .map(option);
     return entries.flatMap((entry): Candidate[] => {
@@ -571,7 +594,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
           position: entry.sentence.id,
           fact: `sentence:${entry.sentence.id}`,
           question: () => ({
-            stem: `Which ${entry.prefix} ${entry.kind} ${does}?`,
+            stem: `Which ${[entry.prefix, entry.kind].filter(Boolean).join(' ')} ${does}?`,
             answer: option(entry),
             pools: [{ family: ENTRY_FAMILY, options: optionsFor(entry, does) }],
             explanation: quoteExplanation(`${entryName(entry)}: ${entry.sentence.text}`, entry.member),

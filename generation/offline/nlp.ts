@@ -166,6 +166,19 @@ const verbReadings = new Map<string, boolean>();
  * hold ("size" and "prize" are too short to be made so).
  */
 const MADE_VERB = /^\p{Ll}{3,}(?:ize|ify)$/u;
+/** "Increment the reference count…", "Unquote the string…": verbs of programming the tagger's lexicon holds as nouns or not at all. */
+const PROGRAMMING_VERBS: ReadonlySet<string> = new Set([
+  'increment',
+  'decrement',
+  'prepend',
+  'enqueue',
+  'dequeue',
+  'dereference',
+  'deallocate',
+  'unescape',
+  'unquote',
+  'untrack',
+]);
 /** "reapply", "reattach", "reindex": a verb done again, "re" before a vowel, which the lexicon does not hold either. */
 const AGAIN = /^re(?=[aeiou])(\p{Ll}{4,})$/u;
 /** Whether a word can be a verb: the tagger reads it as one after "to" ("to process it", "to parse it"). */
@@ -173,7 +186,11 @@ export function readsAsVerb(word: string): boolean {
   let reading = verbReadings.get(word);
   if (reading === undefined) {
     const again = AGAIN.exec(word)?.[1];
-    reading = MADE_VERB.test(word) || parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB' || (again !== undefined && readsAsVerb(again));
+    reading =
+      MADE_VERB.test(word) ||
+      PROGRAMMING_VERBS.has(word) ||
+      parseText(`to ${word} it`)[0]?.tokens[1]?.pos === 'VERB' ||
+      (again !== undefined && readsAsVerb(again));
     verbReadings.set(word, reading);
   }
   return reading;

@@ -7314,3 +7314,82 @@ describe('git-am (held-out round 108)', () => {
     assert.deepEqual(cardTextViolations('git am --skip', 'Skip the current patch.'), []);
   });
 });
+
+describe("the C API's Reference Counting (held-out round 109)", () => {
+  /** A C function as Sphinx prints it: its id in the C domain, its standing noted before what it does. */
+  const cEntry = (name: string, description: string, stable = false) =>
+    `<dl class="c function"><dt class="sig sig-object c" id="c.${name}"><span class="kt">void</span> <span class="sig-name descname">${name}</span><span class="sig-paren">(</span>PyObject *o<span class="sig-paren">)</span><a class="headerlink" href="#c.${name}">¶</a></dt><dd>${stable ? '<em class="stableabi"> Part of the <a href="stable.html">Stable ABI</a> since version 3.10.</em>' : ''}<p>${description}</p></dd></dl>`;
+  const page = () =>
+    htmlContent(
+      `<html><head><title>Reference Counting</title></head><body><section><h1>Reference Counting</h1><p>The macros in this section are used for managing reference counts of Python objects.</p>${[
+        cEntry('Py_INCREF', 'Increment the reference count for object o, which must not be NULL.'),
+        cEntry('Py_DECREF', 'Release a strong reference to the object and deallocate it when no other reference to it remains.'),
+        cEntry('Py_IncRef', 'Call the increment macro as a function, for code that cannot use the macros of the C API.'),
+        cEntry('Py_NewRef', 'Create a new strong reference to an object: increment the reference count of the object o and return the object o.', true),
+        cEntry('Py_SETREF', 'Work as Py_DECREF() does on the old value of a variable, after assigning the new value to it.'),
+        cEntry('Py_CLEAR', 'Release the strong reference held by a variable: set the variable to NULL before the object is released.'),
+      ].join('')}</section></body></html>`,
+      null,
+      'refcounting.html',
+    );
+
+  test('a C function is headed by its name (not the C domain\'s "c.Py_INCREF"), its standing ("Part of the Stable ABI…") is no prose', () => {
+    const content = page();
+    assert.deepEqual(
+      content.blocks?.filter((block) => block.kind === 'heading').map((block) => block.text),
+      ['Reference Counting', 'Py_INCREF()', 'Py_DECREF()', 'Py_IncRef()', 'Py_NewRef()', 'Py_SETREF()', 'Py_CLEAR()'],
+    );
+    assert.ok(!content.text.includes('Stable ABI'), content.text);
+  });
+
+  test('functions without a module ("Py_INCREF(o)") are entries: carded by their names, asked as functions, a colon\'s elaboration left out of the stem', async () => {
+    const content = page();
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'Reference Counting', content, difficulty: 'medium' });
+    const cards = new Map(set.cards.map((card) => [card.term, card.definition]));
+    assert.equal(cards.get('Py_INCREF'), 'Increment the reference count for object o, which must not be NULL.');
+    const questions = entryQuestionsOf(analyse(content), 'medium');
+    const stems = questions.map((question) => question.stem);
+    const similar = questions.find((question) => question.answer.text === 'Py_SETREF');
+    assert.ok(similar && !similar.pools.some((pool) => pool.options.some((option) => option.text === 'Py_DECREF')), JSON.stringify(similar?.pools));
+    const math = entryQuestionsOf(
+      analyseEntries('math — Mathematical functions', [
+        ['math.acos(x)', 'Return the arc cosine of x, in radians.'],
+        ['math.radians(x)', 'Convert angle x from degrees to radians.'],
+        ['math.floor(x)', 'Return the floor of x, the largest integer less than or equal to x.'],
+        ['math.sqrt(x)', 'Return the square root of x, which must not be negative.'],
+        ['math.gcd(a, b)', 'Return the greatest common divisor of the specified integer arguments.'],
+      ]),
+      'medium',
+    ).find((question) => question.answer.text === 'acos');
+    assert.ok(
+      math?.pools.some((pool) => pool.options.some((option) => option.text === 'radians')),
+      JSON.stringify(math?.pools),
+    );
+    assert.ok(
+      stems.includes('Which function releases a strong reference to the object and deallocates it when no other reference to it remains?'),
+      stems.join(' | '),
+    );
+    assert.ok(stems.includes('Which function releases the strong reference held by a variable?'), stems.join(' | '));
+  });
+
+  test('a bare name is an entry only as an API names its own ("setInterval", "new Serializer" a class), not "len(context)", "init(asyncId)" or an opcode; a warning describes nothing; a colon before a noun goes on', () => {
+    const entries = describedEntries(
+      analyseEntries('Timers', [
+        ['setInterval(callback[, delay])', 'Schedules repeated execution of callback every delay milliseconds.'],
+        ['setTimeout(callback[, delay])', 'Schedules execution of a one-time callback after delay milliseconds.'],
+        ['new WritableStreamDefaultWriter(stream)', 'Creates a new WritableStreamDefaultWriter that is locked to the given stream.'],
+        ['globalPreload()', 'Warning: This hook will be removed in a future version of the loader.'],
+        ['len(context)', 'Return the number of variables set in the context object.'],
+        ['init(asyncId, type)', 'Called when a class is constructed that has the possibility to emit an asynchronous event.'],
+        ['BUILD_MAP(count)', 'Pushes a new dictionary object onto the stack.'],
+        ['DefaultCookiePolicy.strict_ns_set_initial_dollar', "Ignore cookies in Set-Cookie: headers that have names starting with '$'."],
+      ]),
+    ).flat();
+    const kinds = new Map(entries.map((entry) => [entry.member, `${entry.kind} ${entry.does ?? '-'}`]));
+    assert.equal(kinds.get('setInterval'), 'function schedules repeated execution of callback every delay milliseconds');
+    assert.equal(kinds.get('WritableStreamDefaultWriter'), 'class creates a new WritableStreamDefaultWriter that is locked to the given stream');
+    assert.equal(kinds.get('globalPreload'), 'function -');
+    assert.ok(!kinds.has('len') && !kinds.has('init') && !kinds.has('BUILD_MAP'), [...kinds.keys()].join(' | '));
+    assert.equal(kinds.get('strict_ns_set_initial_dollar'), "attribute ignores cookies in Set-Cookie: headers that have names starting with '$'");
+  });
+});
