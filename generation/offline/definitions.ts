@@ -107,8 +107,12 @@ const WORK_BODY =
   /^(?:an?|the)\s+(?:[\p{L}-]+\s+){0,2}(?:tutorial|book|guide|article|document|introduction|reference|manual|paper|howto|faq|series|website)\b/iu;
 /** A definition that starts like this points at text it does not show ("Here is an example…"). */
 const POINTING_BODY = /^(?:this|these|that|those|it|they|here|there|such|above|below|following|example|see|another|obsolete|e\.g\.|for example)(?:\b|\s)/i;
-/** "…is the recommended tool for this", "…any of the three constants below": a definition that ends on what the text shows elsewhere. */
-const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$|\s(?:below|above)\.?$/i;
+/**
+ * "…is the recommended tool for this", "…any of the three constants below", "A function decorator – see Function
+ * definitions for details.": a definition that ends on what the text shows elsewhere (a sentence of its own
+ * after it, "See PEP 411 for more details.", leaves the definition before it whole).
+ */
+const POINTING_END = /\b(?:for|to do|like)\s+(?:this|that|these|those)\.?$|\s(?:below|above)\.?$|[–—]\s*see\s[^.]*\bfor\s+(?:more\s+)?details\.?$/i;
 /** "A reference to that file's data": a thing the text showed before, by a demonstrative. */
 const POINTING_POSSESSIVE = /\b(?:this|that)\s+\p{L}+['’]s\s/iu;
 const isPointing = (body: string) => POINTING_BODY.test(body) || POINTING_END.test(body.trim()) || POINTING_POSSESSIVE.test(body);

@@ -7393,3 +7393,45 @@ describe("the C API's Reference Counting (held-out round 109)", () => {
     assert.equal(kinds.get('strict_ns_set_initial_dollar'), "attribute ignores cookies in Set-Cookie: headers that have names starting with '$'");
   });
 });
+
+describe('Built-in Functions (held-out round 110)', () => {
+  test('a definition ending "– see Function definitions for details." points elsewhere', () => {
+    const analysis = analyseSection(
+      'classmethod',
+      'The @classmethod form is a function decorator – see Function definitions for details. A class method is a method that receives the class as its implicit first argument. See the standard type hierarchy for more details.',
+    );
+    assert.ok(
+      !analysis.definitions.some((definition) => /see Function definitions/.test(definition.text)),
+      analysis.definitions.map((definition) => definition.text).join(' | '),
+    );
+    assert.ok(definitionOf(analysis, 'class method'));
+    const glossary = analyseGlossary([
+      'provisional API: A provisional API is one which has been deliberately excluded from the standard library’s backwards compatibility guarantees. See PEP 411 for more details.',
+    ]);
+    assert.ok(definitionOf(glossary, 'provisional API'), glossary.definitions.map((definition) => definition.term).join(' | '));
+  });
+
+  test('"the return value" is no blank: out of its entry\'s section it is any function\'s', () => {
+    const analysis = analyseSection(
+      'round(number, ndigits=None)',
+      [
+        'The return value is an integer if ndigits is omitted or None.',
+        'The return value of a generator function is a generator iterator.',
+        'A default value is used when the keyword argument is omitted from the call.',
+        'The hash value of an object is an integer that stays the same during its lifetime.',
+        'An attribute value is read with the getattr function or with a dotted name.',
+      ].join(' '),
+    );
+    const answers = clozeQuestions(analysis, 'medium').map((question) => `${question.answer.text}: ${question.stem}`);
+    assert.ok(!answers.some((answer) => /^return value: .*The _____ is an integer/.test(answer)), answers.join(' | '));
+  });
+
+  test('"Base-2, -8, and -16 strings": the number of a compound the list cut short is no quantity', () => {
+    const numbers = (text: string) =>
+      quizCandidates(analyseSection('int', text), quizPools(analyseSection('int', text)), 'hard')
+        .filter((candidate) => candidate.kind === 'number')
+        .map((candidate) => candidate.question().answer.text);
+    assert.deepEqual(numbers('Base-2, -8, and -16 strings can be optionally prefixed with a letter, as with integer literals in code.'), []);
+    assert.deepEqual(numbers('The standard ASCII table defines 128 characters, each given a code between zero and its last.'), ['128']);
+  });
+});
