@@ -145,11 +145,11 @@ const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'o
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
 /**
  * The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class;
- * also Sphinx's note on a C function's standing ("Part of the Stable ABI since version 3.10."), printed
- * before what the function does.
+ * also Sphinx's notes on a C function's standing ("Part of the Stable ABI since version 3.10.") and on
+ * the reference it returns ("Return value: Borrowed reference."), printed before what the function does.
  */
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
-const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar|stableabi)(?:\s|$)/;
+const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar|stableabi|refcount)(?:\s|$)/;
 /**
  * A "sidebar" is a site's menu of links, or a book's box beside the text (DocBook's VOCABULARY and
  * CULTURE notes, which define terms): chrome only when it is mostly links.
@@ -314,7 +314,7 @@ function sectionsOf(body: Element): Section[] {
       }
     } else if (tag === 'figcaption' || tag === 'caption') add('caption', oneLine(inlineText(node)));
     else if (tag === 'p' || node.children.length === 0) {
-      add('prose', inlineText(node));
+      add('prose', inlineText(node, isBoilerplate));
       emphasised(node);
     } else visitMixed(node);
   };

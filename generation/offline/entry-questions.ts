@@ -238,6 +238,8 @@ const MAX_PLACEHOLDER_TOKENS = 4;
  */
 const NOTICE =
   /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|note\b|warning\b|refer to\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
+/** "This function is async-signal-safe.": a property of the entry, one other entries may share, not what it does. */
+const ONLY_A_PROPERTY = /^this\s+(?:function|method|class|constructor|decorator|property)\s+is\s+(?:not\s+)?[\p{L}-]+\.?$/iu;
 /** "Set all the above parameters at once": what the entries printed before it set, which a question or card does not show. */
 const POINTS_ABOVE = /\bthe\s+above\b/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
@@ -339,7 +341,14 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // full stop kept two sentences together; a question asks by one.
   if (/\.\s+\p{Lu}/u.test(sentence.text)) return undefined;
   const [first, ...rest] = sentence.tokens;
-  if (!first || !/^\p{Lu}/u.test(first.text) || NOTICE.test(sentence.text) || PARAMETERS_ONLY.test(sentence.text) || POINTS_ABOVE.test(sentence.text))
+  if (
+    !first ||
+    !/^\p{Lu}/u.test(first.text) ||
+    NOTICE.test(sentence.text) ||
+    ONLY_A_PROPERTY.test(sentence.text) ||
+    PARAMETERS_ONLY.test(sentence.text) ||
+    POINTS_ABOVE.test(sentence.text)
+  )
     return undefined;
   // "Using auto with Flag results in integers that are powers of two": a gerund is the subject of a note, no verb of the entry's.
   if (first.lower.endsWith('ing') && first.lower !== first.lemma) return undefined;
@@ -388,13 +397,19 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "…; return a Differ-style delta", "…, otherwise return False": a verb after a semicolon or an
   // "otherwise" goes on saying what the entry does.
   // "Fetch and/or change the signal mask": "or" after "and/" joins as "and" does.
-  const joining = (token: Token | undefined, before?: Token) =>
-    token?.lower === 'and' || token?.lower === 'otherwise' || token?.text === ';' || (token?.lower === 'or' && before?.text === '/');
+  // "Perform the same operation as sub(), but return a tuple": a verb after "but" goes on saying what it does
+  // too, with its object ("…, but offset and cropped by…" is a participle).
+  const joining = (token: Token | undefined, before?: Token, next?: Token) =>
+    token?.lower === 'and' ||
+    (token?.lower === 'but' && (next?.pos === 'DET' || OBJECT_PRONOUNS.has(next?.lower ?? ''))) ||
+    token?.lower === 'otherwise' ||
+    token?.text === ';' ||
+    (token?.lower === 'or' && before?.text === '/');
   let joinedVerbs = coordinated ? 1 : 0;
   const agreeing = rest.map((token, index) => {
     if (
       index <= 1 ||
-      !joining(rest[index - 1], rest[index - 2]) ||
+      !joining(rest[index - 1], rest[index - 2], rest[index + 1]) ||
       joinsNoVerbOfTheEntry(rest, index) ||
       !isJoinedVerb(token, rest.slice(index + 1), joinedVerbs > 0)
     )
@@ -452,10 +467,11 @@ const asked = (text: string) =>
 
 /**
  * "Mapping class that references keys weakly", "Class that simulates a dictionary", "Concrete class for
- * urlsplit() results": a description that opens with what the entry is, not with a verb a question can say
- * it does ("Which class classes…", "Which class concretes class…"), though it describes the entry well for a card.
+ * urlsplit() results", "Function similar to PyErr_WarnEx(), but…": a description that opens with what the entry
+ * is, not with a verb a question can say it does ("Which class classes…", "Which function functions similar…"),
+ * though it describes the entry well for a card.
  */
-const NAMES_WHAT_IT_IS = /^(?:\p{L}+ing|(?:(?!(?:the|a|an|this|that)\s)\p{L}+\s+)?class(?:es)?)\b/iu;
+const NAMES_WHAT_IT_IS = /^(?:\p{L}+ing|(?:(?!(?:the|a|an|this|that)\s)\p{L}+\s+)?class(?:es)?|function\s+similar\b)\b/iu;
 
 /**
  * "…to compare the directories a and b. ignore is a list of names…": a parameter's name in lower case

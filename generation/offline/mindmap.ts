@@ -723,14 +723,18 @@ const NAMED_SUBJECT = /^(?:The\s+)?((?:\S*[\p{Lu}\d]\S*|\p{Ll}\S*)(?:\s+\S+){0,2
 const NOT_A_NAME = /^(?:This|These|That|It|There|Here)\b/;
 
 const ASKS_WHAT = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i;
-/** "This is the file README for the gzip distribution.": a plain README's first line says whose it is. */
+/**
+ * "This is the file README for the gzip distribution.", "These are the GNU core utilities.  This package is…":
+ * a plain README's first line says whose it is, or what its package holds in a few words.
+ */
 const README_OF = /^this is the (?:file )?readme (?:file )?for (?:the )?(.+?)(?:\s+(?:distribution|package|project|library))?\.?$/i;
+const PACKAGE_OF = /^(?:these are|this is) the ((?:\S+\s+){0,3}\S+?)\.(?:\s|$)/i;
 
 /** The document's topic: its title, or where the title names none, what its first sentence is about. */
 function topicTitle(analysis: Analysis, sourceTitle: string): string {
   const title = topicOf(analysis.title?.trim() || sourceTitle);
   // "What is libffi?": a README's first heading asks what its topic is, or its first line says it.
-  const asked = ASKS_WHAT.exec(title)?.[1] ?? README_OF.exec(title)?.[1];
+  const asked = ASKS_WHAT.exec(title)?.[1] ?? README_OF.exec(title)?.[1] ?? PACKAGE_OF.exec(title)?.[1];
   if (asked !== undefined) return asked;
   // "Benchmarks" (##) first in a README without a "#" heading: a section's, not the document's title.
   const levels = [...analysis.headingLevels.values()];

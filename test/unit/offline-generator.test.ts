@@ -7435,3 +7435,58 @@ describe('Built-in Functions (held-out round 110)', () => {
     assert.deepEqual(numbers('The standard ASCII table defines 128 characters, each given a code between zero and its last.'), ['128']);
   });
 });
+
+describe("re, the C API's Exception Handling and coreutils (held-out round 111)", () => {
+  test('a verb after "but" agrees; "This function is async-signal-safe." is a property, not what it does; the reference-count note is no prose', () => {
+    const does = describedBy('re — Regular expression operations', [
+      ['re.subn(pattern, repl, string)', 'Perform the same operation as sub(), but return a tuple (new_string, number_of_subs_made).'],
+      ['re.purge()', 'Clear the regular expression cache.'],
+      ['PyErr_SetInterrupt()', 'This function is async-signal-safe.'],
+    ]);
+    assert.equal(does.get('subn'), 'performs the same operation as sub, but returns a tuple (new_string, number_of_subs_made)');
+    const buffer = describedBy('Buffer', [
+      [
+        'buf.subarray([start[, end]])',
+        'Returns a new Buffer that references the same memory as the original, but offset and cropped by the start and end indexes.',
+      ],
+    ]);
+    assert.equal(
+      buffer.get('subarray'),
+      'returns a new Buffer that references the same memory as the original, but offset and cropped by the start and end indexes',
+    );
+    const warnings = entryQuestionsOf(
+      analyseEntries('Exception Handling', [
+        [
+          'PyErr_WarnFormat(category, stack_level, format)',
+          'Function similar to PyErr_WarnEx(), but use PyUnicode_FromFormat() to format the warning message.',
+        ],
+        ['PyErr_WarnEx(category, message, stack_level)', 'Issue a warning message with the given category and stack level.'],
+        ['PyErr_Clear()', 'Clear the error indicator of the current thread.'],
+        ['PyErr_PrintEx(set_sys_last_vars)', 'Print a standard traceback to sys.stderr and clear the error indicator.'],
+        ['PyErr_Fetch(ptype, pvalue, ptraceback)', 'Retrieve the error indicator into three variables whose addresses are passed.'],
+      ]),
+      'medium',
+    ).map((question) => question.stem);
+    assert.ok(warnings.length > 0 && !warnings.some((stem) => /functions similar/.test(stem)), warnings.join(' | '));
+    assert.equal(does.get('PyErr_SetInterrupt'), undefined);
+    const content = htmlContent(
+      '<html><head><title>Exception Handling</title></head><body><h1>Exception Handling</h1><dl class="c function"><dt class="sig sig-object c" id="c.PyErr_Occurred"><span class="sig-name descname">PyErr_Occurred</span><span class="sig-paren">(</span><span class="sig-paren">)</span></dt><dd><p><em class="refcount">Return value: Borrowed reference.</em></p><p>Test whether the error indicator is set.</p></dd></dl></body></html>',
+      null,
+      'exceptions.html',
+    );
+    assert.ok(!content.text.includes('Borrowed reference') && content.text.includes('Test whether the error indicator is set.'), content.text);
+  });
+
+  test('a plain README opening "These are the GNU core utilities." is about them', async () => {
+    const text = [
+      'These are the GNU core utilities.  This package is the union of',
+      'the GNU fileutils, sh-utils, and textutils packages.',
+      '',
+      'Most of these programs have significant advantages over their Unix counterparts, such as greater speed and additional options.',
+    ].join('\n');
+    const title = 'These are the GNU core utilities.  This package is the union of';
+    const content: ExtractedContent = { title, text, outline: [{ kind: 'section', index: 0, title, text }] };
+    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU core utilities');
+  });
+});
