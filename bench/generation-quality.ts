@@ -34,7 +34,8 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 /**
  * What a judgement is about: a question's options in a fixed order (the correct one, then the others
  * sorted), since the order they are shown in changes nothing a reader judges. Judgements recorded
- * before items were keyed this way are found by the hash of the text as shown (`legacyHash`).
+ * before items were keyed this way are found by the hash of the text as shown (`legacyHash`). Only a
+ * question has options: a map whose root is a plain README's "* INTRODUCTION" is keyed by its whole text.
  */
 const judgedForm = (text: string) => {
   const lines = text.split('\n');
@@ -61,7 +62,7 @@ try {
     const input = { sourceTitle: content.title ?? entry.file, content };
     const add = (resource: Item['resource'], difficulty: string, text: string) =>
       items.push({
-        hash: hashOf(`${resource}\n${judgedForm(text)}`),
+        hash: hashOf(`${resource}\n${resource === 'quiz' ? judgedForm(text) : text}`),
         legacyHash: hashOf(`${resource}\n${text}`),
         document: entry.file,
         resource,
