@@ -4,7 +4,8 @@ import { ExtractionError } from '../extractor.ts';
 import type { FormatParser } from './format-parser.ts';
 
 // Plain text. Sections start at headings: Markdown `#` lines (outside code fences), a short line
-// underlined with `===` or `---`, or a short ALL-CAPS line standing alone. Without any heading the
+// underlined with `===` or `---` (also a centred title underlined to its width), or a short ALL-CAPS
+// line standing alone (an outline's "* " before it dropped). Without any heading the
 // paragraphs (blank-line separated; single lines when the text has no blank lines) are grouped into
 // untitled sections of about SECTION_CHARS characters, never splitting a paragraph.
 
@@ -23,6 +24,11 @@ export function decodeUtf8(bytes: Uint8Array): string {
 
 const atxHeading = /^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 const setextUnderline = /^ {0,3}(?:={3,}|-{3,})[ \t]*$/;
+/** "                 The GNU Privacy Guard 2" over "                =========================": a centred title underlined to its width. */
+const centredUnderline = (line: string, underline: string | undefined) =>
+  /^[ \t]+(?:={3,}|-{3,})[ \t]*$/.test(underline ?? '') && Math.abs((underline ?? '').trim().length - line.trim().length) <= 2;
+/** "* INTRODUCTION", "** Build": an outline's heading marks, as GNU's plain READMEs set them. */
+const OUTLINE_MARK = /^\*+\s+/;
 const codeFence = /^ {0,3}(?:```|~~~)/;
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
 
@@ -42,7 +48,7 @@ function splitAtHeadings(lines: string[]): Section[] {
   let inFence = false;
   const startSection = (title: string) => {
     if (current.title !== undefined || current.lines.some((line) => line.trim())) sections.push(current);
-    current = { title: title.trim().slice(0, MAX_TITLE_CHARS), lines: [] };
+    current = { title: title.trim().replace(OUTLINE_MARK, '').slice(0, MAX_TITLE_CHARS), lines: [] };
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -50,7 +56,13 @@ function splitAtHeadings(lines: string[]): Section[] {
     const atx = inFence ? null : atxHeading.exec(line);
     if (atx) {
       startSection(atx[1] as string);
-    } else if (!inFence && !isBlank(line) && line.trim().length <= MAX_HEADING_CHARS && isBlank(lines[i - 1]) && setextUnderline.test(lines[i + 1] ?? '')) {
+    } else if (
+      !inFence &&
+      !isBlank(line) &&
+      line.trim().length <= MAX_HEADING_CHARS &&
+      isBlank(lines[i - 1]) &&
+      (setextUnderline.test(lines[i + 1] ?? '') || centredUnderline(line, lines[i + 1]))
+    ) {
       startSection(line);
       i++;
     } else if (!inFence && isAllCapsHeading(line, lines[i - 1], lines[i + 1])) {

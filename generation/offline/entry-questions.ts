@@ -410,6 +410,8 @@ function description(described: Sentence, attribute: boolean): string | undefine
     if (
       index <= 1 ||
       !joining(rest[index - 1], rest[index - 2], rest[index + 1]) ||
+      // "…; see setswitchinterval()": a pointer elsewhere, no verb of the entry's.
+      token.lower === 'see' ||
       joinsNoVerbOfTheEntry(rest, index) ||
       !isJoinedVerb(token, rest.slice(index + 1), joinedVerbs > 0)
     )

@@ -86,8 +86,11 @@ const PRINTED_VALUE = /\s(?:is|are|was|equals)\s+-?\d[\d.,]*$/i;
 const DESCRIBING_CLAUSE = /^(?:[Tt]he|[Aa]n?)\s+\p{Ll}+\s+\p{Ll}+s\s+(?:to|the|a|an|all|its|their|on|in|with|for|from|by|into)\s/u;
 /** "None", "True": a value a table's cell names ("None" over "The channel continues to collect data forever"), no title. */
 const VALUE_NAME = /^(?:None|True|False|NULL)$/;
-/** "We assume the following in /etc/services": the author speaking to the reader, a sentence; a title asks ("I can't…: why?") or names. */
-const SPOKEN_CLAUSE = /^(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
+/**
+ * "We assume the following in /etc/services", "As with all packages, you just have to do": the author
+ * speaking to the reader, a sentence; a title asks ("I can't…: why?") or names.
+ */
+const SPOKEN_CLAUSE = /^(?:[^,]+,\s+)?(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
 
 /**
  * "os.cpus()", "new StringDecoder([encoding])", "buf.write(string[, offset])": an API reference heads

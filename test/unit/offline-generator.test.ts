@@ -7490,3 +7490,39 @@ describe("re, the C API's Exception Handling and coreutils (held-out round 111)"
     assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU core utilities');
   });
 });
+
+describe('sys and GnuPG (held-out round 112)', () => {
+  test('"…; see setswitchinterval()" points elsewhere, no second verb of the entry', () => {
+    const does = describedBy('sys — System-specific parameters and functions', [
+      ['sys.getswitchinterval()', 'Return the interpreter’s “thread switch interval”; see setswitchinterval().'],
+      ['sys.getrecursionlimit()', 'Return the current value of the recursion limit, the maximum depth of the Python interpreter stack.'],
+    ]);
+    assert.equal(does.get('getswitchinterval'), 'returns the interpreter’s “thread switch interval”');
+  });
+
+  test('a plain README\'s centred, underlined title and its "* INTRODUCTION" headings; "As with all packages, you just have to do" is a sentence', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        '                       The GNU Privacy Guard 2',
+        '                      =========================',
+        '                             Version 2.2',
+        '',
+        '* INTRODUCTION',
+        '',
+        '  GnuPG is a complete and free implementation of the OpenPGP standard.',
+        '',
+        '* BUILD INSTRUCTIONS',
+        '',
+        '  GnuPG 2.2 depends on several libraries, which must be installed first.',
+      ].join('\n'),
+    );
+    assert.equal(content.title, 'The GNU Privacy Guard 2');
+    assert.deepEqual(
+      content.outline.map((entry) => entry.title),
+      ['The GNU Privacy Guard 2', 'INTRODUCTION', 'BUILD INSTRUCTIONS'],
+    );
+    assert.ok(isChromeOrSentence('As with all packages, you just have to do'));
+    assert.ok(!isChromeOrSentence('Building with all packages'));
+  });
+});
