@@ -271,9 +271,14 @@ function sayingOf(tokens: readonly Token[], text: string): string | undefined {
   if (NAMED_AS_SUBJECT.test(text) && FINITE.has(tokens[3]?.pos ?? '')) return joined(tokens.slice(3));
   const phrase = COMPARISONS.find(([lead]) => lead.test(text))?.[1];
   if (!phrase) return undefined;
-  // "…, but look the message up", "… but redirecting sys.stderr": the verb after "but" agrees with the entry asked about.
+  // "…, but look the message up", "… but redirecting sys.stderr": the verb after "but" agrees with the entry asked about,
+  // also after a condition set off by commas ("…but, if the path points to a symbolic link, return…").
+  const but = tokens.findIndex((token) => token.lower === 'but');
+  const condition =
+    tokens[but + 1]?.text === ',' && tokens[but + 2]?.lower === 'if' ? tokens.findIndex((token, index) => index > but + 2 && token.text === ',') : -1;
+  const afterBut = condition > 0 ? condition + 1 : but + 1;
   const agreeing = tokens.map((token, index) => {
-    if (tokens[index - 1]?.lower !== 'but') return token;
+    if (but < 0 || index !== afterBut) return token;
     if (token.pos === 'VERB' && /ing$/.test(token.lower)) return { ...token, text: thirdPerson(token.lemma) };
     return isJoinedVerb(token, tokens.slice(index + 1)) ? { ...token, text: thirdPerson(token.text) } : token;
   });

@@ -724,11 +724,11 @@ const NOT_A_NAME = /^(?:This|These|That|It|There|Here)\b/;
 
 const ASKS_WHAT = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i;
 /**
- * "This is the file README for the gzip distribution.", "These are the GNU core utilities.  This package is…":
- * a plain README's first line says whose it is, or what its package holds in a few words.
+ * "This is the file README for the gzip distribution.", "These are the GNU core utilities.  This package is…",
+ * "This is GNU Bash, version 5.2.": a plain README's first line says whose it is, or what its package holds in a few words.
  */
 const README_OF = /^this is the (?:file )?readme (?:file )?for (?:the )?(.+?)(?:\s+(?:distribution|package|project|library))?\.?$/i;
-const PACKAGE_OF = /^(?:these are|this is) the ((?:\S+\s+){0,3}\S+?)\.(?:\s|$)/i;
+const PACKAGE_OF = /^(?:these are|this is) (?:the )?(?!an?\s)((?:\S+\s+){0,3}?\S+?)[.,](?:\s|$)/i;
 
 /** The document's topic: its title, or where the title names none, what its first sentence is about. */
 function topicTitle(analysis: Analysis, sourceTitle: string): string {
@@ -740,7 +740,9 @@ function topicTitle(analysis: Analysis, sourceTitle: string): string {
   const levels = [...analysis.headingLevels.values()];
   const sectionTitle = (analysis.headingLevels.get(title) ?? 1) > 1 && Math.min(...levels) > 1;
   if (!PLACEHOLDER_TITLE.test(title) && !sectionTitle) return title;
-  const subject = NAMED_SUBJECT.exec(analysis.sentences[0]?.text ?? '')?.[1];
+  // "This is GNU Bash, version 5.2." under "Introduction": what the first sentence says the text is about.
+  const opening = analysis.sentences[0]?.text ?? '';
+  const subject = PACKAGE_OF.exec(opening)?.[1] ?? NAMED_SUBJECT.exec(opening)?.[1];
   return subject === undefined || NOT_A_NAME.test(subject) ? title : subject;
 }
 

@@ -7526,3 +7526,24 @@ describe('sys and GnuPG (held-out round 112)', () => {
     assert.ok(!isChromeOrSentence('Building with all packages'));
   });
 });
+
+describe('pathlib and Bash (held-out round 113)', () => {
+  test('"Like Path.stat() but, if the path points to a symbolic link, return…": the verb after the condition agrees', () => {
+    const does = describedBy('pathlib — Object-oriented filesystem paths', [
+      ['Path.lstat()', 'Like Path.stat() but, if the path points to a symbolic link, return the symbolic link’s information rather than its target’s.'],
+      ['Path.mkdir(mode=0o777)', 'Create a new directory at this given path.'],
+    ]);
+    assert.equal(
+      does.get('lstat'),
+      'is like Path.stat but, if the path points to a symbolic link, returns the symbolic link’s information rather than its target’s',
+    );
+  });
+
+  test('a plain README whose section "Introduction" opens "This is GNU Bash, version 5.2." is about GNU Bash', async () => {
+    const text =
+      'This is GNU Bash, version 5.2. Bash is the GNU Project’s Bourne Again SHell, a complete implementation of the POSIX shell spec.\n\nThe man page is the definitive description of the shell’s features.';
+    const content: ExtractedContent = { title: 'Introduction', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] };
+    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU Bash');
+  });
+});
