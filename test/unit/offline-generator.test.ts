@@ -105,6 +105,12 @@ async function entryCardTerms(title: string, entries: ReadonlyArray<readonly [st
   const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: title, content: entriesContent(title, entries), difficulty: 'medium' });
   return set.cards.map((card) => card.term);
 }
+/** The root of the medium map a one-section text (a plain README) is given. */
+async function rootOfOneSection(title: string, text: string): Promise<string | undefined> {
+  const content: ExtractedContent = { title, text, outline: [{ kind: 'section', index: 0, title, text }] };
+  const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
+  return map.nodes.find((node) => node.id === map.rootId)?.label;
+}
 /** What each entry of such a reference is described as doing ("returns …"), by its member's name. */
 const describedBy = (title: string, entries: ReadonlyArray<readonly [string, string]>) =>
   new Map(
@@ -7247,13 +7253,7 @@ describe('asyncio transports and protocols, gzip (held-out round 107)', () => {
       '',
       'The gzip format uses the LZ77 algorithm, the same one the zip and PKZIP archivers use for their members.',
     ].join('\n');
-    const content: ExtractedContent = {
-      title: 'This is the file README for the gzip distribution.',
-      text,
-      outline: [{ kind: 'section', index: 0, title: 'This is the file README for the gzip distribution.', text }],
-    };
-    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
-    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'gzip');
+    assert.equal(await rootOfOneSection('This is the file README for the gzip distribution.', text), 'gzip');
   });
 });
 
@@ -7484,10 +7484,7 @@ describe("re, the C API's Exception Handling and coreutils (held-out round 111)"
       '',
       'Most of these programs have significant advantages over their Unix counterparts, such as greater speed and additional options.',
     ].join('\n');
-    const title = 'These are the GNU core utilities.  This package is the union of';
-    const content: ExtractedContent = { title, text, outline: [{ kind: 'section', index: 0, title, text }] };
-    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
-    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU core utilities');
+    assert.equal(await rootOfOneSection('These are the GNU core utilities.  This package is the union of', text), 'GNU core utilities');
   });
 });
 
@@ -7542,8 +7539,6 @@ describe('pathlib and Bash (held-out round 113)', () => {
   test('a plain README whose section "Introduction" opens "This is GNU Bash, version 5.2." is about GNU Bash', async () => {
     const text =
       'This is GNU Bash, version 5.2. Bash is the GNU Project’s Bourne Again SHell, a complete implementation of the POSIX shell spec.\n\nThe man page is the definitive description of the shell’s features.';
-    const content: ExtractedContent = { title: 'Introduction', text, outline: [{ kind: 'section', index: 0, title: 'Introduction', text }] };
-    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
-    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU Bash');
+    assert.equal(await rootOfOneSection('Introduction', text), 'GNU Bash');
   });
 });
