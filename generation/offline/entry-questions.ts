@@ -232,9 +232,10 @@ const MAX_PLACEHOLDER_TOKENS = 4;
 /**
  * "Raises an auditing event glob.glob…", "Changed in version 3.1: …", "Deprecated alias for…", "See how to…",
  * "Note that currently expanded netmasks are not supported", "Refer to the corresponding method documentation in
- * IPv4Address", "Warning: This hook will be removed in a future version", "Read-only attribute…", "This property is an extension by Node.js", "This function is only available for
- * zlib-based streams": the reference's notices about an entry, which say nothing of what it does; nor does
- * a side effect on a property ("Causes the readableStream.locked to be true", said of getReader).
+ * IPv4Address", "Warning: This hook will be removed in a future version", "Read-only attribute…", "This property
+ * is an extension by Node.js", "This function is only available for zlib-based streams": the reference's notices
+ * about an entry, which say nothing of what it does; nor does a side effect on a property ("Causes the
+ * readableStream.locked to be true", said of getReader).
  */
 const NOTICE =
   /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|note\b|warning\b|refer to\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
