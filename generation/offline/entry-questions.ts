@@ -592,11 +592,13 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
     // gives it away, unless it names every wrong option as well (getHeapSnapshot, getHeapSpaceStatistics).
     // "Which function is similar to Py_NewRef, but…?": an entry the stem names by its code name is no wrong
     // option either ("radians" of "…in radians" is a word too).
-    const named = (member: string, text: string) => new RegExp(`\\b${escapeRegExp(member)}\\b`).test(text);
-    const namedInStem = (member: string, does: string) => /[_\p{Lu}\d]/u.test(member) && named(member, does);
+    // Each entry's name as a word, compiled once for the group rather than once per pair of entries.
+    const nameOf = new Map(entries.map((entry) => [entry, new RegExp(`\\b${escapeRegExp(entry.member)}\\b`)]));
+    const named = (entry: Entry, text: string) => nameOf.get(entry)?.test(text) ?? false;
+    const namedInStem = (entry: Entry, does: string) => /[_\p{Lu}\d]/u.test(entry.member) && named(entry, does);
     const optionsFor = (answer: Entry, does: string): Option[] =>
       entries
-        .filter((other) => !named(answer.member, other.sentence.text) && !namedInStem(other.member, does) && !saysAllOf(other.sentence.text, does))
+        .filter((other) => !named(answer, other.sentence.text) && !namedInStem(other, does) && !saysAllOf(other.sentence.text, does))
         .filter((other) => other !== answer && (!namesItself(answer.member, does) || namesItself(other.member, does)))
         .map(option);
     return entries.flatMap((entry): Candidate[] => {
