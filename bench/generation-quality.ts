@@ -173,15 +173,17 @@ const questionKind = (stem: string) =>
         ? 'term → definition'
         : /^Which (?:statement|of these statements)/.test(stem)
           ? 'which statement is true'
-          : /^Which \S+ (?:function|method|class|attribute|constant|exception) /.test(stem)
+          : /^Which (?:\S+ )?(?:function|method|class|attribute|constant|exception) /.test(stem)
             ? 'API entry'
             : /^Which \S+ \S+ command /.test(stem)
               ? 'command of a program'
-              : /^Which (?:package|command|program|utility|tool|daemon) /.test(stem)
-                ? 'program or package'
-                : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
-                  ? 'purpose'
-                  : 'table';
+              : /^Which \S+(?: \S+)? option /.test(stem)
+                ? 'option of a program'
+                : /^Which (?:package|command|program|utility|tool|daemon) /.test(stem)
+                  ? 'program or package'
+                  : /\bwhat (?:is|are|can|may|allows|lets|enables)\b/i.test(stem)
+                    ? 'purpose'
+                    : 'table';
 for (const part of parts) {
   const quizItems = items.filter((item) => item.resource === 'quiz' && item.difficulty === 'medium' && partOf.get(item.document) === part);
   const kinds = [...new Set(quizItems.map((item) => questionKind(item.text)))].sort();

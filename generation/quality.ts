@@ -110,6 +110,8 @@ function sourceViolations(label: string, source: SourceReference | undefined): Q
 
 /** "git am --signoff": a program's option by its name, what a card about a command-line tool teaches. */
 const PROGRAM_OPTION = /^[\w-]+(?: [\w-]+)? --[a-z][\w-]*$/;
+/** "Which git tag option…", "Which gzip option…": a question that asks for one of a program's options. */
+const ASKS_FOR_AN_OPTION = /^Which [\w-]+(?: [\w-]+)? option /;
 
 /** What makes a card's text unfit whatever its form: code instead of a term, a definition cut from mid-sentence. */
 export function cardTextViolations(term: string, definition: string): QualityViolation[] {
@@ -210,9 +212,11 @@ export function wellFormednessViolations(stem: string, options: readonly string[
   if (NUMBERING_BLANK.test(stem)) violations.push('the blank asks for a section, example or page number');
   const term = /^What does "(.+)" mean\?$/.exec(stem)?.[1];
   if (term !== undefined && term.length <= 2) violations.push(`"${term}" is no term`);
+  // "Which git tag option replaces an existing tag…?": a program's options, flags by their nature, are what it offers.
+  const flag = (option: string) => ASKS_FOR_AN_OPTION.test(stem) && /^--[a-z][\w-]*$/.test(option);
   for (const option of options) {
     if (option.trim().length <= 1) violations.push(`option "${option}" is no concept`);
-    else if (CODE_TOKENS.test(option) || /^[(\[]/.test(option.trim())) violations.push(`option "${option}" is code or a fragment`);
+    else if ((CODE_TOKENS.test(option) && !flag(option)) || /^[(\[]/.test(option.trim())) violations.push(`option "${option}" is code or a fragment`);
     else if (option.split(/\s+/).length >= 6 && /^[a-z]/.test(option.trim())) violations.push(`option "${option.slice(0, 40)}" starts mid-sentence`);
   }
   return violations;

@@ -98,12 +98,25 @@ function groupParagraphs(text: string): OutlineEntry[] {
   return outline;
 }
 
+/** "These are the GNU core utilities.  This package is the union of": the first line, to its first sentence's end. */
 const firstLine = (text: string) =>
   text
     .split('\n')
     .map((line) => line.trim())
     .find(Boolean)
-    ?.slice(0, MAX_TITLE_CHARS);
+    ?.replace(/(?<=[.!?])\s+\S.*$/, '')
+    .slice(0, MAX_TITLE_CHARS);
+
+/**
+ * A text's own title: a heading that opens it, after a line or two at most (a badge, a version); "GNU Project
+ * notice" after a README's whole body is one of its sections, and the body's first line says what it is about.
+ */
+const MAX_LINES_BEFORE_TITLE = 2;
+function ownTitle(sections: Section[]): string | undefined {
+  const [first, second] = sections;
+  if (first?.title !== undefined) return first.title;
+  return (first?.lines.filter((line) => line.trim()).length ?? 0) <= MAX_LINES_BEFORE_TITLE ? second?.title : undefined;
+}
 
 /**
  * A title read from the first lines of a text without metadata: the first short line that reads like
@@ -142,7 +155,7 @@ export function textToContent(raw: string): ExtractedContent {
         text: section.lines.join('\n').trim(),
       }))
     : groupParagraphs(text);
-  const title = sections.find((section) => section.title)?.title ?? firstLine(text);
+  const title = ownTitle(sections) ?? firstLine(text);
   return { ...(title ? { title } : {}), text, outline };
 }
 

@@ -294,7 +294,8 @@ function build(content: ExtractedContent): Analysis {
       const previous = segmented.blocks[index - 1];
       const linkUnderBar = previous?.kind === 'heading' && isPageChrome(previous.text) && !/[.!?:]$/.test(textBlock.text.trim());
       if (textBlock.kind === 'bullet' && (isNavigationLink(textBlock.text) || linkUnderBar)) continue;
-      // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page.
+      // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page; "Permission
+      // is granted to copy, distribute and/or modify this document under the terms of…": a licence's notice.
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading' && opensManualPage(textBlock.text)) {
         section = undefined;
@@ -447,7 +448,8 @@ function listsOtherDocuments(blocks: readonly TextBlock[], index: number): boole
   return (next !== undefined && OTHER_DOCUMENT.test(next.text)) || following.some((block) => OTHER_DOCUMENT.test(block.text));
 }
 const READING_LOOKAHEAD = 2;
-const COPYRIGHT_NOTICE = /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
+const COPYRIGHT_NOTICE =
+  /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpermission is (?:hereby )?granted\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;
 const CONTENTS_MIN_HEADINGS = 3;

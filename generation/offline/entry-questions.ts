@@ -23,15 +23,21 @@ const OPTIONS = 4;
 type Entry = {
   prefix: string;
   member: string;
-  kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception' | 'command';
+  kind: 'class' | 'method' | 'function' | 'attribute' | 'constant' | 'exception' | 'command' | 'option';
   sentence: Sentence;
   /** The names of what it takes, from its signature ("which", "howmuch" of "POP3.top(which, howmuch)"). */
   parameters: string[];
 };
 
-/** "textwrap.dedent", "git rerere status": an entry by its full name, a program's command after a space. */
+/** "textwrap.dedent", "git rerere status", "git tag --force": an entry by its full name, a program's command or option after a space. */
 export const entryName = (entry: Pick<Entry, 'prefix' | 'member' | 'kind'>) =>
-  entry.prefix ? `${entry.prefix}${entry.kind === 'command' ? ' ' : '.'}${entry.member}` : entry.member;
+  entry.prefix ? `${entry.prefix}${entry.kind === 'command' || entry.kind === 'option' ? ' ' : '.'}${entry.member}` : entry.member;
+
+/** "--create-reflog" → "create-reflog": an option's name as words, which its description may share. */
+const spokenName = (entry: Pick<Entry, 'member'>) => entry.member.replace(/^-+/, '');
+
+/** "Limit to only refs/heads and refs/tags, respectively.": said of two options together, of neither alone. */
+const SAID_OF_SEVERAL = /\brespectively\b/i;
 
 /**
  * "Py_INCREF", "setInterval", "WritableStreamDefaultWriter": a name joined by an underscore or a capital
@@ -336,9 +342,6 @@ function readsAsVerbForm(word: string): boolean {
   return base !== undefined && readsAsVerb(base);
 }
 
-/** "Add a Signed-off-by trailer to the commit message…": a sentence that says what an entry does, opening with its verb. */
-export const saysWhatItDoes = (sentence: Sentence) => description(sentence, false) !== undefined;
-
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
   const sentence = withoutDefault(described);
@@ -413,9 +416,13 @@ function description(described: Sentence, attribute: boolean): string | undefine
     (token?.lower === 'or' && before?.text === '/');
   let joinedVerbs = coordinated ? 1 : 0;
   const agreeing = rest.map((token, index) => {
+    // "Do not remove anything; just report…", "Don’t actually remove anything, just show…": an adverb between
+    // the joining word (here a comma too) and the verb it joins.
+    const adverb = JOINING_ADVERBS.has(rest[index - 1]?.lower ?? '') ? 1 : 0;
+    const joiner = rest[index - 1 - adverb];
     if (
-      index <= 1 ||
-      !joining(rest[index - 1], rest[index - 2], rest[index + 1]) ||
+      index - adverb <= 1 ||
+      !(joining(joiner, rest[index - 2 - adverb], rest[index + 1]) || (adverb === 1 && joiner?.text === ',')) ||
       // "…; see setswitchinterval()": a pointer elsewhere, no verb of the entry's.
       token.lower === 'see' ||
       joinsNoVerbOfTheEntry(rest, index) ||
@@ -429,6 +436,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   const text = `${thirdPerson(first.text)}${coordinated ? joiner : ''}${words.map((token) => token.space + token.text).join('')}`;
   return asked(text);
 }
+
+/** "just", "instead": an adverb that may stand between a joining word and the second verb of an entry's description. */
+const JOINING_ADVERBS: ReadonlySet<string> = new Set(['just', 'instead', 'only', 'then', 'simply']);
 
 const MAX_MEANING_WORDS = 6;
 /**
@@ -454,6 +464,13 @@ function withoutDefault(sentence: Sentence): Sentence {
 }
 
 /**
+ * "Outputs the record to the file, catering for rollover as described previously.": a pointer back into the
+ * page, which a question or card does not show; what the sentence says before it stands alone.
+ */
+export const withoutBackPointer = (text: string) =>
+  text.replace(/,?\s+as\s+(?:described|explained|discussed|noted|shown)\s+(?:above|previously|earlier|before)(?=\.?$)/i, '');
+
+/**
  * A description as a question says it: without its full stop, without a pointer elsewhere ("…in the heap,
  * see V8 GetHeapCodeAndMetadataStatistics API."), and naming the functions it mentions by their names
  * ("passed to find() to get…" → "passed to find to get…"), as a question's text holds no code, and
@@ -464,8 +481,7 @@ function withoutDefault(sentence: Sentence): Sentence {
  * object: increment the reference count…", the same; "…in Set-Cookie: headers that…" goes on), and without a footnote's mark ("…header to quoted-printable [1]").
  */
 const asked = (text: string) =>
-  text
-    .replace(/\s*\.$/, '')
+  withoutBackPointer(text.replace(/\s*\.$/, ''))
     .replace(/:\s+(\p{Ll}+)\b.*$/su, (colon, word: string) => (readsAsVerb(word) ? '' : colon))
     .replace(/[,;]\s+see\s.*$/is, '')
     .replace(/,?\s+i\.e\.,?\s.*$/is, '')
@@ -559,9 +575,11 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
     const key = `${entry.prefix}|${entry.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
-  // A program's options ("--edit", "--graft") are not asked: their names are command-line flags, code no answer may be.
+  // A program's commands ("git rerere status") and long options ("git tag --force") are its entries, each among its
+  // kind: a learner of the tool asks which option does what, as one of a library asks which function does.
   for (const { kind, program, name, parameters, sentence } of manualEntriesOf(analysis)) {
-    if (kind === 'command') groups.set(kind, [...(groups.get(kind) ?? []), { prefix: program, member: name, kind, parameters, sentence }]);
+    if (kind === 'command' || (kind === 'option' && name.startsWith('--') && !SAID_OF_SEVERAL.test(sentence.text)))
+      groups.set(kind, [...(groups.get(kind) ?? []), { prefix: program, member: name, kind, parameters, sentence }]);
   }
   return [...groups.values()].flatMap(constantFamilies).map((entries) => {
     // Overloads ("new URLSearchParams()" thrice) are one entry with several descriptions: none is the answer alone.
@@ -593,13 +611,19 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
     // "Which function is similar to Py_NewRef, but…?": an entry the stem names by its code name is no wrong
     // option either ("radians" of "…in radians" is a word too).
     // Each entry's name as a word, compiled once for the group rather than once per pair of entries.
-    const nameOf = new Map(entries.map((entry) => [entry, new RegExp(`\\b${escapeRegExp(entry.member)}\\b`)]));
+    // "--sign" is a word of its own where no letter or dash runs on ("--sign" of "--no-sign" is not).
+    const nameOf = new Map(
+      entries.map((entry) => [
+        entry,
+        new RegExp(entry.kind === 'option' ? `(?<![\\w-])${escapeRegExp(entry.member)}(?![\\w-])` : `\\b${escapeRegExp(entry.member)}\\b`),
+      ]),
+    );
     const named = (entry: Entry, text: string) => nameOf.get(entry)?.test(text) ?? false;
     const namedInStem = (entry: Entry, does: string) => /[_\p{Lu}\d]/u.test(entry.member) && named(entry, does);
     const optionsFor = (answer: Entry, does: string): Option[] =>
       entries
         .filter((other) => !named(answer, other.sentence.text) && !namedInStem(other, does) && !saysAllOf(other.sentence.text, does))
-        .filter((other) => other !== answer && (!namesItself(answer.member, does) || namesItself(other.member, does)))
+        .filter((other) => other !== answer && (!namesItself(spokenName(answer), does) || namesItself(spokenName(other), does)))
         .map(option);
     return entries.flatMap((entry): Candidate[] => {
       const { does } = entry;

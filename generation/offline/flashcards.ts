@@ -3,7 +3,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { cardTextViolations, comparisonKey, comparisonTokens, isNearDuplicate } from '../quality.ts';
 import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
-import { describedEntries, entryName, saysWhatItDoes } from './entry-questions.ts';
+import { describedEntries, entryName, withoutBackPointer } from './entry-questions.ts';
 import { manualEntriesOf } from './manual-entries.ts';
 import { describeRow } from './tables.ts';
 
@@ -106,7 +106,7 @@ function entryCandidates(analysis: Analysis): Candidate[] {
     .flat()
     .flatMap((entry) => {
       const term = entryName(entry);
-      const { text } = entry.sentence;
+      const text = withoutBackPointer(entry.sentence.text);
       if (
         !entry.does ||
         onlyMakesItself(term, text) ||
@@ -119,7 +119,7 @@ function entryCandidates(analysis: Analysis): Candidate[] {
       return [
         {
           term,
-          definition: withOtherCases(analysis, entry.sentence),
+          definition: withoutBackPointer(withOtherCases(analysis, entry.sentence)),
           source: sentenceReference(analysis, entry.sentence, entry.member),
           // No phrase ranks an entry against the text's concepts: each of a reference's entries counts alike.
           centrality: ENTRY_CENTRALITY,
@@ -134,16 +134,13 @@ const ENTRY_CENTRALITY = 0.5;
 
 /**
  * "GIT_AUTHOR_IDENT: The author of a piece of code.": a variable a program's manual page lists, with what it
- * holds; "git am --signoff: Add a Signed-off-by trailer to the commit message…": an option, with what it does
- * when its sentence says so (not "When the patch does not apply cleanly, …" nor "Be quiet.") of it alone (not
- * "Limit to only refs/heads and refs/tags, respectively.", said of --heads and --tags together).
+ * holds. Its commands and options ("git am --signoff: Add a Signed-off-by trailer…") are carded as entries.
  */
 function manualCandidates(analysis: Analysis): Candidate[] {
-  const describesOption = (sentence: Sentence) => saysWhatItDoes(sentence) && !/\brespectively\b/i.test(sentence.text);
   return manualEntriesOf(analysis)
-    .filter((entry) => entry.kind === 'variable' || (entry.kind === 'option' && describesOption(entry.sentence)))
+    .filter((entry) => entry.kind === 'variable')
     .map((entry) => ({
-      term: entry.kind === 'option' ? `${entry.program} ${entry.name}` : entry.name,
+      term: entry.name,
       definition: entry.sentence.text,
       source: sentenceReference(analysis, entry.sentence, entry.name),
       centrality: ENTRY_CENTRALITY,
@@ -192,13 +189,16 @@ const MAKING_WORDS = new Set([
   'this',
   'which',
   'represents',
+  'does',
+  'performs',
 ]);
 
 /**
  * "zlib.createDeflate: Creates and returns a new Deflate object.", "pprint.PrettyPrinter: Construct a
  * PrettyPrinter instance.", "URLError.reason: The reason for this error.", "mime.essence: Gets the
- * essence of the MIME.", "chunk.Chunk: Class which represents a chunk.": a description that only says
- * the entry makes or gives what it is named after teaches nothing the term does not.
+ * essence of the MIME.", "chunk.Chunk: Class which represents a chunk.", "RotatingFileHandler.doRollover: Does a
+ * rollover.": a description that only says the entry makes, gives or does what it is named after teaches
+ * nothing the term does not.
  */
 function onlyMakesItself(term: string, definition: string): boolean {
   const name = term.toLowerCase();

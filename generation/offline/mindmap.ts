@@ -729,12 +729,14 @@ const ASKS_WHAT = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i;
  */
 const README_OF = /^this is the (?:file )?readme (?:file )?for (?:the )?(.+?)(?:\s+(?:distribution|package|project|library))?\.?$/i;
 const PACKAGE_OF = /^(?:these are|this is) (?:the )?(?!an?\s)((?:\S+\s+){0,3}?\S+?)[.,](?:\s|$)/i;
+/** "This package contains the GNU find, xargs, and locate programs.": what a README's package holds, in up to eight words. */
+const CONTENTS_OF = /^this (?:package|distribution) (?:contains|provides) (?:the )?((?:\S+\s+){0,7}\S+?)\.?$/i;
 
 /** The document's topic: its title, or where the title names none, what its first sentence is about. */
 function topicTitle(analysis: Analysis, sourceTitle: string): string {
   const title = topicOf(analysis.title?.trim() || sourceTitle);
   // "What is libffi?": a README's first heading asks what its topic is, or its first line says it.
-  const asked = ASKS_WHAT.exec(title)?.[1] ?? README_OF.exec(title)?.[1] ?? PACKAGE_OF.exec(title)?.[1];
+  const asked = ASKS_WHAT.exec(title)?.[1] ?? README_OF.exec(title)?.[1] ?? PACKAGE_OF.exec(title)?.[1] ?? CONTENTS_OF.exec(title)?.[1];
   if (asked !== undefined) return asked;
   // "Benchmarks" (##) first in a README without a "#" heading: a section's, not the document's title.
   const levels = [...analysis.headingLevels.values()];

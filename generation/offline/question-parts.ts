@@ -129,6 +129,7 @@ export function standsAlone(sentence: Sentence): boolean {
   )
     return false;
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
+  if (namesItsEntryByKind(sentence.tokens)) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
   if (pluralPronounAfterClause(sentence.tokens)) return false;
@@ -149,6 +150,17 @@ export function standsAlone(sentence: Sentence): boolean {
 }
 
 const PLURAL_PRONOUNS = new Set(['they', 'their', 'them']);
+
+/**
+ * "The method returns True if the wrapped coroutine did not suppress…", "The function must be called with…": the
+ * entry a reference's sentence documents, named by its kind alone, is none the stem shows.
+ */
+const ENTRY_KINDS: ReadonlySet<string> = new Set(['method', 'function', 'constructor', 'decorator', 'callback', 'property', 'attribute']);
+const namesItsEntryByKind = ([the, kind, verb]: readonly Token[]) =>
+  the?.lower === 'the' &&
+  ENTRY_KINDS.has(kind?.lower ?? '') &&
+  // "returns", which the tagger takes for a plural after "The method", is its verb.
+  (verb?.pos === 'VERB' || verb?.pos === 'AUX' || (verb?.pos === 'NOUN' && verb.lower !== verb.lemma && readsAsVerb(verb.lemma)));
 
 /**
  * "Because the current locale is a process-wide setting, they are not thread-safe.": "they" after an

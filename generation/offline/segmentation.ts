@@ -199,7 +199,8 @@ const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w
 const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:)/i;
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
-  if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text) || STANDING_NOTE.test(text)) return false;
+  if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text) || STANDING_NOTE.test(text) || JOINING_END.test(text))
+    return false;
   const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
   if (wordCount(text) > maxWords || text.length > 80 || !(/^[\p{Lu}\p{N}]/u.test(text) || CODE_NAMED_HEADING.test(text))) return false;
   const labelled = /^[^:]+:\s*(.+)$/.exec(text);
@@ -227,8 +228,11 @@ function lineBefore(lines: readonly string[], index: number): string | undefined
   return lines[before]?.trim();
 }
 
-/** A conjunction, an article or a preposition: no line of prose, nor a heading, ends on one. */
-const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from)$/;
+/**
+ * A conjunction, an article or a preposition: no line of prose, nor a heading, ends on one ("The latest test
+ * release (if any) is available at" over the address, which is no line of prose).
+ */
+const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from|at)$/;
 
 /** The paragraph or list item being read, line by line, and the text's last line before it. */
 type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[]; after?: string };
@@ -306,6 +310,9 @@ function isCodeLine(line: string): boolean {
   const option = OPTION_ITEM.exec(line)?.[0];
   if (option !== undefined) return isCodeLine(line.slice(option.length));
   if (/^(?:>>>|\.\.\.|\$|#|\/\/)\s/.test(line) || IMPORT_STATEMENT.test(line)) return true;
+  // "See https://savannah.gnu.org/git/?group=findutils for instructions on": an address a line of prose links to is no code.
+  const linked = line.replace(WEB_ADDRESS, 'link');
+  if (linked !== line && readsAsProse(line)) return isCodeLine(linked);
   const symbols = symbolCount(line);
   if (looksLikeCode(line)) return !isProseParagraph(line, symbols) && !namesCallsOnly(line) && !namesOptionsOnly(line);
   return symbols / line.length > MAX_PROSE_SYMBOL_SHARE && !TERMINAL.test(line);
@@ -342,8 +349,15 @@ function wrapsSentence(open: OpenBlock | undefined, line: string): boolean {
   return previous !== undefined && !TERMINAL.test(previous) && /^\p{Ll}/u.test(line) && readsAsProse(line);
 }
 
-/** Many words and few symbols: a line of a sentence, whatever call it names. */
-const readsAsProse = (line: string) => wordCount(line) >= WRAPPED_SENTENCE_WORDS && symbolCount(line) / line.length <= MAX_PROSE_SYMBOL_SHARE;
+/**
+ * Many words and few symbols: a line of a sentence, whatever call it names or address it links to ("should be
+ * logged at https://savannah.gnu.org/bugs/?group=findutils.", whose query is no code).
+ */
+const readsAsProse = (line: string) => {
+  const linked = line.replace(WEB_ADDRESS, 'link');
+  return wordCount(linked) >= WRAPPED_SENTENCE_WORDS && symbolCount(linked) / linked.length <= MAX_PROSE_SYMBOL_SHARE;
+};
+const WEB_ADDRESS = /\b(?:https?|ftp):\/\/\S+?(?=[.,;:)]?(?:\s|$))/g;
 
 /**
  * "BZ2File provides all of the members specified by the io.BufferedIOBase , except for detach()": on a

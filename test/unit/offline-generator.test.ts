@@ -7542,3 +7542,122 @@ describe('pathlib and Bash (held-out round 113)', () => {
     assert.equal(await rootOfOneSection('Introduction', text), 'GNU Bash');
   });
 });
+
+describe('Coroutines and Tasks, logging.handlers, git-tag and findutils (held-out round 114)', () => {
+  const tagOptions: ReadonlyArray<readonly [string, string]> = [
+    ['--local-user=&lt;keyid&gt;', 'Make a GPG-signed tag, using the given key.'],
+    ['--force', 'Replace an existing tag with the given name (instead of failing).'],
+    ['--sign', 'Make a GPG-signed tag, using the default e-mail address’s key.'],
+    ['--delete', 'Delete existing tags with the given names.'],
+    ['--points-at &lt;object&gt;', 'Only list tags of the given object.'],
+    ['--heads', 'Limit the listing to only refs/heads and refs/tags, respectively.'],
+    ['-e', 'Open an editor for the tag message before it is saved.'],
+  ];
+
+  test('a program\'s long options are asked as its entries ("Which git tag option…?"), unless the description names the option or several', () => {
+    const questions = entryQuestionsOf(analyse(manualPage('git-tag(1)', 'OPTIONS', tagOptions)), 'medium');
+    const asked = new Map(questions.map((question) => [question.answer.text, question]));
+    const localUser = asked.get('--local-user');
+    // The page never runs it as "git tag": the program is named as titled.
+    assert.equal(localUser?.stem, 'Which git-tag option makes a GPG-signed tag, using the given key?');
+    assert.ok(
+      localUser.pools.some((pool) => pool.options.some((option) => option.text === '--sign')),
+      JSON.stringify(localUser.pools),
+    );
+    assert.ok(asked.has('--force'));
+    // "--delete: Delete existing tags…" names its answer; "-e" is no long option; "--heads" is said of two.
+    assert.ok(!asked.has('--delete') && !asked.has('-e') && !asked.has('--heads'), [...asked.keys()].join(' | '));
+    assert.ok(![...asked.values()].some((question) => question.pools.some((pool) => pool.options.some((option) => option.text === '--heads'))));
+  });
+
+  test("a program's options are what a question asking for one offers, and no code there", async () => {
+    const { wellFormednessViolations } = await import('../../generation/quality.ts');
+    assert.deepEqual(
+      wellFormednessViolations('Which git tag option replaces an existing tag with the given name?', ['--force', '--sign', '--delete', '--list']),
+      [],
+    );
+    assert.ok(wellFormednessViolations('Which term replaces an existing tag with the given name?', ['--force', 'tag', 'name', 'list']).length > 0);
+  });
+
+  test('"…; just report…", "…, just show…", "…; instead exit…": an adverb between the joining word and the verb, which agrees', () => {
+    const does = describedBy('prune', [
+      ['prune.dry_run()', 'Do not remove anything; just report what it would remove.'],
+      ['prune.clean()', 'Don’t actually remove anything, just show what would be done.'],
+      ['prune.quiet()', 'Do not issue an error message if the name is not a symbolic ref; instead exit with non-zero status silently.'],
+    ]);
+    assert.equal(does.get('dry_run'), 'does not remove anything; just reports what it would remove');
+    assert.equal(does.get('clean'), 'doesn’t actually remove anything, just shows what would be done');
+    assert.equal(does.get('quiet'), 'does not issue an error message if the name is not a symbolic ref; instead exits with non-zero status silently');
+  });
+
+  test('"…, catering for rollover as described previously." points back into the page; "Does a rollover." only repeats the name', async () => {
+    const entries: ReadonlyArray<readonly [string, string]> = [
+      ['RotatingFileHandler.emit(record)', 'Outputs the record to the file, catering for rollover as described previously.'],
+      ['RotatingFileHandler.doRollover()', 'Does a rollover, as described above.'],
+      ['RotatingFileHandler.close()', 'Closes the file and releases the stream it wrote to.'],
+    ];
+    const { content: set } = await createOfflineGenerator().flashcards({
+      sourceTitle: 'logging.handlers',
+      content: entriesContent('logging.handlers', entries),
+      difficulty: 'medium',
+    });
+    const cards = new Map(set.cards.map((card) => [card.term, card.definition]));
+    assert.equal(cards.get('RotatingFileHandler.emit'), 'Outputs the record to the file, catering for rollover.');
+    assert.ok(!cards.has('RotatingFileHandler.doRollover'), [...cards.keys()].join(' | '));
+    assert.equal(describedBy('logging.handlers', entries).get('emit'), 'outputs the record to the file, catering for rollover');
+  });
+
+  test('"The method returns True if…": the entry a sentence documents, named by its kind alone, is no subject a stem shows', () => {
+    const analysis = analyseSection(
+      'Task Object',
+      'The method returns True if the wrapped coroutine did not suppress the CancelledError exception. The event loop runs the wrapped coroutine until the task is done.',
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, true],
+    );
+  });
+
+  test('a plain README: an address in a line of prose is no code, a line ending on "at" no heading, a licence notice no text', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const readme = [
+      'This package contains the GNU find, xargs, and locate programs.  find',
+      'and xargs comply with POSIX 1003.2, as far as I know.',
+      '',
+      'DEFAULT_ARG_SIZE=<value>',
+      '  If this environment variable is defined to a numeric expression',
+      'during configure, it determines the default argument size limits used by xargs.',
+      '',
+      'The latest test release (if any) is available at',
+      'ftp://alpha.gnu.org/gnu/findutils',
+      '',
+      'Bug reports, suggested patches and enhancement requests for findutils',
+      'should be logged at https://savannah.gnu.org/bugs/?group=findutils.',
+      '',
+      'See https://savannah.gnu.org/git/?group=findutils for instructions on',
+      'how to use git to access the findutils source code.',
+      '',
+      'GNU Project notice',
+      '==================',
+      'GNU findutils is part of the GNU Operating System, developed by the GNU Project.',
+      '',
+      'Permission is granted to copy, distribute and/or modify this document under the terms of the GNU Free Documentation License.',
+    ].join('\n');
+    const content = textToContent(readme);
+    assert.equal(content.title, 'This package contains the GNU find, xargs, and locate programs.');
+    const analysis = analyse(content);
+    const blocks = analysis.blocks.map((block) => `${block.kind}: ${block.text}`);
+    assert.ok(!blocks.includes('heading: The latest test release (if any) is available at'), blocks.join(' | '));
+    assert.ok(
+      blocks.some((block) => /^prose: Bug reports, .* should be logged at https:/.test(block)),
+      blocks.join(' | '),
+    );
+    assert.ok(
+      blocks.some((block) => /^prose: See https:\S+ for instructions on how to use git/.test(block)),
+      blocks.join(' | '),
+    );
+    assert.ok(!blocks.some((block) => block.includes('Permission is granted')), blocks.join(' | '));
+    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU find, xargs, and locate programs');
+  });
+});
