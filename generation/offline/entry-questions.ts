@@ -212,7 +212,29 @@ const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'its', 'thei
  * infinitive, "to binary" being no verb).
  */
 const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
-  tokens.slice(0, index - 1).some((token, at) => token.lower === 'to' && tokens[at + 1]?.pos === 'VERB');
+  tokens.slice(0, index - 1).some((token, at) => token.lower === 'to' && tokens[at + 1]?.pos === 'VERB' && !takesToAsPreposition(tokens[at - 1]));
+
+/**
+ * "…corresponding to key and delete the message": after a participle in "-ing" ("according", "pointing"; not
+ * "trying to…") or these words "to" is a preposition, the word after it no verb.
+ */
+const TAKES_TO: ReadonlySet<string> = new Set([
+  'due',
+  'equal',
+  'similar',
+  'relative',
+  'prior',
+  'up',
+  'equivalent',
+  'identical',
+  'next',
+  'close',
+  'related',
+  'compared',
+  'mapped',
+]);
+const takesToAsPreposition = (token: Token | undefined) =>
+  token !== undefined && ((/\p{L}{3,}ing$/u.test(token.lower) && !/^(?:going|trying|wanting|having)$/.test(token.lower)) || TAKES_TO.has(token.lower));
 
 /**
  * A verb in its base form after "and": tagged one, or a word that reads as one before an article, a
@@ -512,8 +534,8 @@ const RUNS_ON = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))\.\s+\p{Ll}/u;
  * An attribute asked as what it "is" ("is the final path component") is fitted by one described as that
  * and more ("The final path component, without its suffix").
  */
-function saysAllOf(description: string, does: string): boolean {
-  if (namesAmongItsCases(description, does)) return true;
+function saysAllOf(description: string, does: string, member: string): boolean {
+  if (namesAmongItsCases(description, does) || qualifiesAWordOf(description, does, member)) return true;
   return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does.replace(/^is\s+/, ''))} `);
 }
 
@@ -526,6 +548,33 @@ function namesAmongItsCases(description: string, does: string): boolean {
   const words = new Set(comparisonTokens(description));
   return comparisonTokens(does).every((word) => words.has(word) || ARTICLES.has(word));
 }
+
+/**
+ * get_string "Return a string representation of the message corresponding to key" beside __getitem__ "returns a
+ * representation of the message corresponding to key": the stem's words with a qualifier set before one of its
+ * nouns, one the entry's name says, fit as well. "…all variables' values in…" (values) names another thing,
+ * "…the inverse hyperbolic tangent…" (atanh) the opposite, and "…is a Python generator function" goes on past
+ * "…is a generator".
+ */
+function qualifiesAWordOf(description: string, does: string, member: string): boolean {
+  const stem = comparisonTokens(does.replace(/^is\s+/, ''));
+  const other = comparisonTokens(description);
+  const inserted = other.length - stem.length;
+  if (inserted < 1 || inserted > MAX_QUALIFIERS) return false;
+  let same = 0;
+  while (same < stem.length && stem[same] === other[same]) same += 1;
+  const qualifier = other.slice(same, same + inserted);
+  return (
+    same > 0 &&
+    same < stem.length &&
+    !FUNCTION_WORDS.has(stem[same] ?? '') &&
+    qualifier.some((word) => word.length >= MIN_QUALIFIER_CHARS && member.toLowerCase().includes(word)) &&
+    stem.slice(same).join(' ') === other.slice(same + inserted).join(' ')
+  );
+}
+const MAX_QUALIFIERS = 2;
+const MIN_QUALIFIER_CHARS = 3;
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(['in', 'of', 'to', 'for', 'from', 'with', 'on', 'at', 'by', 'and', 'or', 'as']);
 
 /** "LC_COLLATE": the prefix a family of constants shares. */
 const familyPrefix = (entry: Entry) => /^([\p{Lu}\d]+)_/u.exec(entry.member)?.[1];
@@ -619,10 +668,15 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
       ]),
     );
     const named = (entry: Entry, text: string) => nameOf.get(entry)?.test(text) ?? false;
-    const namedInStem = (entry: Entry, does: string) => /[_\p{Lu}\d]/u.test(entry.member) && named(entry, does);
+    // "This function is analogous to getgeneratorlocals(), but…": an entry the description calls, however plain its name.
+    const namedInStem = (entry: Entry, does: string, text: string) =>
+      (/[_\p{Lu}\d]/u.test(entry.member) && named(entry, does)) || (text.includes(`${entry.member}(`) && named(entry, text));
     const optionsFor = (answer: Entry, does: string): Option[] =>
       entries
-        .filter((other) => !named(answer, other.sentence.text) && !namedInStem(other, does) && !saysAllOf(other.sentence.text, does))
+        .filter(
+          (other) =>
+            !named(answer, other.sentence.text) && !namedInStem(other, does, answer.sentence.text) && !saysAllOf(other.sentence.text, does, other.member),
+        )
         .filter((other) => other !== answer && (!namesItself(spokenName(answer), does) || namesItself(spokenName(other), does)))
         .map(option);
     return entries.flatMap((entry): Candidate[] => {

@@ -90,6 +90,11 @@ const VALUE_NAME = /^(?:None|True|False|NULL)$/;
  * "We assume the following in /etc/services", "As with all packages, you just have to do": the author
  * speaking to the reader, a sentence; a title asks ("I can't…: why?") or names.
  */
+/**
+ * "Report bugs to bug-ed@gnu.org", "Ed home page: http://…", "Copyright (C) 1993, 1994 Andrew L. Moore": an address
+ * to write to or a copyright notice, a README's lines no section is titled by.
+ */
+const ADDRESS_OR_NOTICE = /\S@[\w-]+\.\p{L}|\b(?:https?|ftp):\/\/|^copyright\s+(?:\(c\)\s*|©\s*)?\d{4}/iu;
 const SPOKEN_CLAUSE = /^(?:[^,]+,\s+)?(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
 
 /**
@@ -141,7 +146,8 @@ export function isChromeOrSentence(label: string): boolean {
     PRINTED_VALUE.test(trimmed) ||
     SPOKEN_CLAUSE.test(trimmed) ||
     DESCRIBING_CLAUSE.test(trimmed) ||
-    VALUE_NAME.test(trimmed)
+    VALUE_NAME.test(trimmed) ||
+    ADDRESS_OR_NOTICE.test(trimmed)
   );
 }
 

@@ -179,13 +179,17 @@ const PROGRAMMING_VERBS: ReadonlySet<string> = new Set([
   'unquote',
   'untrack',
 ]);
-/** "reapply", "reattach", "reindex": a verb done again, "re" before a vowel, which the lexicon does not hold either. */
-const AGAIN = /^re(?=[aeiou])(\p{Ll}{4,})$/u;
+/**
+ * "reapply", "reattach", "reindex": a verb done again, "re" before a vowel; "unset": a verb undone. The lexicon
+ * holds neither.
+ */
+const AGAIN = /^(?:re(?=[aeiou])(\p{Ll}{4,})|un(\p{Ll}{3,}))$/u;
 /** Whether a word can be a verb: the tagger reads it as one after "to" ("to process it", "to parse it"). */
 export function readsAsVerb(word: string): boolean {
   let reading = verbReadings.get(word);
   if (reading === undefined) {
-    const again = AGAIN.exec(word)?.[1];
+    const match = AGAIN.exec(word);
+    const again = match?.[1] ?? match?.[2];
     reading =
       MADE_VERB.test(word) ||
       PROGRAMMING_VERBS.has(word) ||

@@ -470,6 +470,8 @@ const withoutBareCalls = (line: string) => line.replace(/[\p{L}_][\w.]*\(\)/gu, 
 const opensDescription = (line: string) => /^\p{Lu}/u.test(line) && !isCodeLine(withoutBareCalls(line));
 
 const INSTANCE_CALL = /^(?:self|cls)\./;
+/** "file.write('Spam and eggs!')": a value passed where a signature names a parameter (a default follows "="). */
+const LITERAL_ARGUMENT = /[(,]\s*(?:['"‘“]|\d)/u;
 
 /** What a reference prints before a signature to say what it is ("class queue.Queue(maxsize=0)"). */
 const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmethod|async|coroutine|awaitable|method|function)\s+|@)/;
@@ -482,8 +484,9 @@ const ENTRY_LABEL = /^(?:(?:class|exception|classmethod|staticmethod|abstractmet
  */
 function entryHeading(line: string, next: string, afterBlank: boolean): string | undefined {
   const signature = entrySignature(line);
-  // "self.post_setup(context)" in the listing of a method's body: a call on the instance, no entry.
-  if (signature !== undefined && INSTANCE_CALL.test(signature)) return undefined;
+  // "self.post_setup(context)" in the listing of a method's body: a call on the instance, no entry; nor is an
+  // example's call with its values ("file.write('Spam and eggs!')").
+  if (signature !== undefined && (INSTANCE_CALL.test(signature) || LITERAL_ARGUMENT.test(signature))) return undefined;
   // A converted document sets the signature apart as a paragraph of its own: a blank line before the
   // text is then no sign of a call in an example only if the signature declares its parameters, or is
   // no code at all ("class numbers.Complex", a class labelled without parameters).

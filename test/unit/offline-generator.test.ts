@@ -954,6 +954,8 @@ describe('offline quizzes', () => {
       ['gettext.find(domain, localedir)', 'This function implements the standard .mo file search algorithm.'],
       ['gettext.bindtextdomain(domain, localedir)', 'Bind the domain to the locale directory localedir.'],
       ['gettext.lgettext(message)', 'Similar to gettext(), but returning the translation encoded in the preferred system encoding.'],
+      // gettext, which lgettext's description calls, is no wrong option for it; dngettext is one.
+      ['gettext.dngettext(domain, singular, plural, n)', 'Like ngettext(), but look the message up in the specified domain.'],
       ['gettext.params(level)', 'This function is only available for zlib-based streams, i.e. not Brotli.'],
       ['gettext.monitor(options)', 'This function is an extension by Node.js to the standard of the web platform.'],
       ['gettext.install(domain)', 'This installs the function _() in the builtins namespace of the interpreter.'],
@@ -7659,5 +7661,112 @@ describe('Coroutines and Tasks, logging.handlers, git-tag and findutils (held-ou
     assert.ok(!blocks.some((block) => block.includes('Permission is granted')), blocks.join(' | '));
     const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
     assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU find, xargs, and locate programs');
+  });
+});
+
+describe('io, inspect, mailbox and ed (held-out round 115)', () => {
+  test("\"file.write('Spam and eggs!')\" over a sentence is an example's call with its values, no entry", async () => {
+    const { segmentText } = await import('../../generation/offline/segmentation.ts');
+    const page = [
+      "     with open('spam.txt', 'w') as file:",
+      "         file.write('Spam and eggs!')",
+      '     IOBase provides these data attributes and methods:',
+      '',
+      'io.open_code(path)',
+      "     Opens the provided file with mode 'rb'.",
+    ].join('\n');
+    const headings = segmentText(page, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.ok(!headings.some((heading) => heading.startsWith('file.write')), headings.join(' | '));
+    assert.ok(headings.includes('io.open_code(path)'), headings.join(' | '));
+  });
+
+  test('"…corresponding to key and delete the message", "…and unset all others": the joined verb agrees', () => {
+    const does = describedBy('mailbox', [
+      ['Mailbox.pop(key)', 'Return a representation of the message corresponding to key and delete the message.'],
+      ['MMDFMessage.set_flags(flags)', 'Set the flags specified by flags and unset all others.'],
+    ]);
+    assert.equal(does.get('pop'), 'returns a representation of the message corresponding to key and deletes the message');
+    assert.equal(does.get('set_flags'), 'sets the flags specified by flags and unsets all others');
+  });
+
+  test('an entry the description calls ("analogous to getgeneratorlocals()") is no wrong option, nor one that only qualifies a word of the stem', () => {
+    const inspect = entryQuestionsOf(
+      analyseEntries('inspect', [
+        [
+          'inspect.getcoroutinelocals(coroutine)',
+          'This function is analogous to getgeneratorlocals(), but works for coroutine objects created by async def functions.',
+        ],
+        ['inspect.getgeneratorlocals(generator)', 'Get the mapping of live local variables in generator to their current values.'],
+        ['inspect.getcoroutinestate(coroutine)', 'Get current state of a coroutine object.'],
+        ['inspect.iscoroutinefunction(object)', 'Return True if the object is a coroutine function.'],
+        ['inspect.iscoroutine(object)', 'Return True if the object is a coroutine created by an async def function.'],
+        ['inspect.getmembers(object)', 'Return all the members of an object in a list of pairs sorted by name.'],
+        ['inspect.getsource(object)', 'Return the text of the source code for an object.'],
+        ['inspect.getmro(cls)', 'Return a tuple of class cls’s base classes, including cls, in method resolution order.'],
+        ['inspect.getdoc(object)', 'Get the documentation string for an object, cleaned up with cleandoc().'],
+      ]),
+      'medium',
+    );
+    const locals = inspect.find((question) => question.answer.text === 'getcoroutinelocals');
+    assert.ok(locals, inspect.map((question) => question.stem).join(' | '));
+    assert.ok(!locals.pools.some((pool) => pool.options.some((option) => option.text === 'getgeneratorlocals')), JSON.stringify(locals.pools));
+    const mailbox = entryQuestionsOf(
+      analyseEntries('mailbox', [
+        ['Mailbox.__getitem__(key)', 'Return a representation of the message corresponding to key.'],
+        ['Mailbox.get_string(key)', 'Return a string representation of the message corresponding to key.'],
+        ['Mailbox.get_file(key)', 'Return a file-like representation of the message corresponding to key.'],
+        ['Mailbox.lock()', 'Acquire an exclusive advisory lock on the mailbox.'],
+        ['Mailbox.flush()', 'Write any pending changes to the filesystem.'],
+        ['Mailbox.clear()', 'Delete all messages from the mailbox.'],
+        ['Mailbox.close()', 'Flush the mailbox, unlock it if necessary, and close any open files.'],
+      ]),
+      'medium',
+    );
+    const getitem = mailbox.find((question) => question.answer.text === '__getitem__');
+    assert.ok(getitem, mailbox.map((question) => question.stem).join(' | '));
+    const offered = getitem.pools.flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(!offered.includes('get_string') && !offered.includes('get_file'), offered.join(' | '));
+    assert.ok(offered.includes('lock'), offered.join(' | '));
+    // "the inverse hyperbolic tangent" is another thing, which atanh's name does not say: a fair wrong option for tanh.
+    const math = entryQuestionsOf(
+      analyseEntries('math', [
+        ['math.tanh(x)', 'Return the hyperbolic tangent of x.'],
+        ['math.atanh(x)', 'Return the inverse hyperbolic tangent of x.'],
+        ['math.sqrt(x)', 'Return the square root of x.'],
+        ['math.exp(x)', 'Return e raised to the power x.'],
+        ['math.fabs(x)', 'Return the absolute value of x.'],
+      ]),
+      'medium',
+    );
+    const tanh = math.find((question) => question.answer.text === 'tanh');
+    assert.ok(
+      tanh?.pools.some((pool) => pool.options.some((option) => option.text === 'atanh')),
+      JSON.stringify(tanh?.pools),
+    );
+    // "…all variables' values in the context object" names another thing than "…all variables in…".
+    const context = entryQuestionsOf(
+      analyseEntries('contextvars', [
+        ['Context.keys()', 'Return a list of all variables in the context object.'],
+        ['Context.values()', 'Return a list of all variables’ values in the context object.'],
+        ['Context.run(callable)', 'Execute callable code in the context object the run method is called on.'],
+        ['Context.copy()', 'Return a shallow copy of the context object.'],
+        ['Context.get(var)', 'Return the value for var if var has the value in the context object.'],
+      ]),
+      'medium',
+    );
+    const keys = context.find((question) => question.answer.text === 'keys');
+    assert.ok(
+      keys?.pools.some((pool) => pool.options.some((option) => option.text === 'values')),
+      JSON.stringify(keys?.pools),
+    );
+  });
+
+  test('"Report bugs to bug-ed@gnu.org" and "Copyright (C) 1993, 1994 Andrew L. Moore" title no section', () => {
+    assert.ok(isChromeOrSentence('Report bugs to bug-ed@gnu.org'));
+    assert.ok(isChromeOrSentence('Copyright (C) 1993, 1994 Andrew L. Moore'));
+    assert.ok(!isChromeOrSentence('Reporting Bugs'));
+    assert.ok(!isChromeOrSentence('Copyright and Licensing Terms'));
   });
 });
