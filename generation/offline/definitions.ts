@@ -850,9 +850,9 @@ function isCutShort(text: string): boolean {
  * number: notation, not a concept. An abbreviation in brackets ("Gross domestic product (GDP)") is fine.
  */
 const NOTATION_IN_TERM = /[~=%^"'“”[\]{}<>|\\_*]|\w\(|^[^(]*\)|\p{Ll}\.\p{Ll}|\d$/u;
-/** "Similar to…", "A bit more complex", "A lot more user-friendly", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types", "Twofold: the size…": a comparison, a ranking, a remark carrying on, printed output, instances of a kind, or a word predicated of the term before a colon. */
+/** "Similar to…", "The result, instead of a collection of isolated functions…" (the result of what?), "A bit more complex", "A lot more user-friendly", "The most important type…", "The best protocol to use…", "The leader in this respect", "Of course…", "10.93 on 10 degrees…", "Examples of sequence types", "Twofold: the size…": a comparison, a ranking, a remark carrying on, printed output, instances of a kind, or a word predicated of the term before a colon. */
 const NOT_A_DEFINITION_START =
-  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|a\s+lot|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:the|this|that)\s+(?:whole\s+|entire\s+)?thing\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|\d|[a-z]+:\s)/i;
+  /^(?:\(|(?:an?\s+)?examples?\s+of\b|(?:the\s+)?(?:most|least)\s|(?:a\s+bit|a\s+little|a\s+lot|much|even|slightly|somewhat|far)\s+(?:more|less)\b|the\s+(?:best|worst|leader|leading|preferred)\b|(?:the|this|that)\s+(?:whole\s+|entire\s+)?thing\b|(?:similar|same|like|unlike|equivalent|analogous|identical|of course|however|also|but|and|so|thus|then|otherwise|in fact|note)\b|the\s+(?:result|outcome|consequence)\b(?!\s+of\b)|\d|[a-z]+:\s)/i;
 /**
  * "One of the first protocols of the Internet", "One of the most major advances…", "One (free) provider
  * of such tunnels": a rank or one instance among others the text points back to, a remark about the
@@ -912,10 +912,11 @@ const ENUMERATION = /^(?!(?:an?|the)\s)[^\s,;:]+(?:\s[^\s,;:]+){0,2}(?:,\s*[^\s,
 /**
  * "A subclass of NameError", "A subset of YAML 1.2": where a term stands among others, not what it is;
  * "The foundation of everything in Debian": a metaphor of its weight; "The same as for the dict class":
- * a likeness, not a kind; "A common use for a heap": what else it serves.
+ * a likeness, not a kind; "A common use for a heap": what else it serves; "A special case which uses the HTTP
+ * response code…": an exception to a rule the definition does not give.
  */
 const RELATION_ONLY =
-  /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b|^(?:an?\s+)?(?:(?:common|typical|popular|frequent)\s+)?(?:use|application)\s+(?:of|for)\b|^(?:the\s+)?(?:same\s+as|similar\s+to|identical\s+to)\b/i;
+  /^an?\s+(?:subset|subclass|superset|superclass|subtype)\s+of\s+[^,;]{1,40}$|^(?:the|an?)\s+(?:foundation|cornerstone|backbone)\s+of\b|^(?:an?\s+)?(?:(?:common|typical|popular|frequent)\s+)?(?:use|application)\s+(?:of|for)\b|^(?:the\s+)?(?:same\s+as|similar\s+to|identical\s+to)\b|^an?\s+special\s+case\b(?!\s+of\b)/i;
 /**
  * "Graphical facilities are an important and extremely versatile component…", "OpenVPN: an efficient
  * solution, easy to deploy", "DNS is a fundamental component of the Internet", "a key to a deep

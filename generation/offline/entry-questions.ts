@@ -269,8 +269,11 @@ const NOTICE =
   /^(?:raises an auditing event|(?:changed|new|added) in version|deprecated\b|see\b|note\b|warning\b|refer to\b|read-only\b|this \w+ is (?:an extension by|only available)\b|causes (?:the )?[\w.]+ to be\b)/i;
 /** "This function is async-signal-safe.": a property of the entry, one other entries may share, not what it does. */
 const ONLY_A_PROPERTY = /^this\s+(?:function|method|class|constructor|decorator|property)\s+is\s+(?:not\s+)?[\p{L}-]+\.?$/iu;
-/** "Set all the above parameters at once": what the entries printed before it set, which a question or card does not show. */
-const POINTS_ABOVE = /\bthe\s+above\b/i;
+/**
+ * "Set all the above parameters at once", "…according to the rules described above for…", "A bitmask or'ing together
+ * all the comparison flags above.": what the page printed before the entry, which a question or card does not show.
+ */
+const POINTS_ABOVE = /\bthe\s+above\b|\b(?:described|documented|listed|explained|shown|mentioned)\s+(?:above|here)\b|\babove\.?$/i;
 /** "Takes an optional file object fp, which is ignored…": what the entry is given, no word of what it does or is. */
 const PARAMETERS_ONLY = /^(?:takes?|accepts?)\b/i;
 
@@ -378,7 +381,7 @@ function description(described: Sentence, attribute: boolean): string | undefine
     NOTICE.test(sentence.text) ||
     ONLY_A_PROPERTY.test(sentence.text) ||
     PARAMETERS_ONLY.test(sentence.text) ||
-    POINTS_ABOVE.test(sentence.text)
+    POINTS_ABOVE.test(withoutBackPointer(sentence.text))
   )
     return undefined;
   // "Using auto with Flag results in integers that are powers of two": a gerund is the subject of a note, no verb of the entry's.
@@ -486,11 +489,14 @@ function withoutDefault(sentence: Sentence): Sentence {
 }
 
 /**
- * "Outputs the record to the file, catering for rollover as described previously.": a pointer back into the
- * page, which a question or card does not show; what the sentence says before it stands alone.
+ * "Outputs the record to the file, catering for rollover as described previously.", "Determines optparse’s
+ * behaviour when this option is seen on the command line; the available options are documented here.": a pointer
+ * back into the page, which a question or card does not show; what the sentence says before it stands alone.
  */
 export const withoutBackPointer = (text: string) =>
-  text.replace(/,?\s+as\s+(?:described|explained|discussed|noted|shown)\s+(?:above|previously|earlier|before)(?=\.?$)/i, '');
+  text
+    .replace(/,?\s+as\s+(?:described|explained|discussed|noted|shown)\s+(?:above|previously|earlier|before)(?=\.?$)/i, '')
+    .replace(/;\s+[^;]*\b(?:described|documented|listed|explained)\s+(?:here|above|below)(?=\.?$)/i, '');
 
 /**
  * A description as a question says it: without its full stop, without a pointer elsewhere ("…in the heap,

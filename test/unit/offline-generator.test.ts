@@ -7770,3 +7770,29 @@ describe('io, inspect, mailbox and ed (held-out round 115)', () => {
     assert.ok(!isChromeOrSentence('Copyright and Licensing Terms'));
   });
 });
+
+describe('doctest, urllib.request and optparse (held-out round 116)', () => {
+  test('"…; the available options are documented here", "the rules described above", "the comparison flags above": pointers into the page', () => {
+    const does = describedBy('optparse', [
+      ['Option.action', 'Determines optparse’s behaviour when this option is seen on the command line; the available options are documented here.'],
+      ['OptionParser.set_usage(usage)', 'Set the usage string according to the rules described above for the usage constructor keyword argument.'],
+      ['doctest.COMPARISON_FLAGS', 'A bitmask or’ing together all the comparison flags above.'],
+      ['OptionParser.get_option(opt_str)', 'Returns the Option instance with the option string opt_str.'],
+    ]);
+    assert.equal(does.get('action'), 'determines optparse’s behaviour when this option is seen on the command line');
+    assert.equal(does.get('set_usage'), undefined);
+    assert.equal(does.get('COMPARISON_FLAGS'), undefined);
+    assert.equal(does.get('get_option'), 'returns the Option instance with the option string opt_str');
+  });
+
+  test('"…is the result, instead of…" and "…is a special case which…" define nothing; "the attributes of the same names" leans on the subject', () => {
+    const analysis = analyseSection(
+      'Soapbox',
+      'A coherent narrative is the result, instead of a collection of isolated functions that test isolated bits of functionality seemingly at random. A digest is the result of a hash function applied to a message. The HTTP protocol is a special case which uses the HTTP response code to determine the specific error handler. The constructor arguments are used to initialize the attributes of the same names.',
+    );
+    assert.equal(definitionOf(analysis, 'coherent narrative'), undefined);
+    assert.equal(definitionOf(analysis, 'HTTP protocol'), undefined);
+    assert.ok(definitionOf(analysis, 'digest'), analysis.definitions.map((definition) => definition.term).join(' | '));
+    assert.equal(standsAlone(analysis.sentences[3] as (typeof analysis.sentences)[number]), false);
+  });
+});
