@@ -98,14 +98,21 @@ function groupParagraphs(text: string): OutlineEntry[] {
   return outline;
 }
 
-/** "These are the GNU core utilities.  This package is the union of": the first line, to its first sentence's end. */
+/**
+ * "These are the GNU core utilities.  This package is the union of": the first line, to its first sentence's end,
+ * after the copyright notice and its licence a README may open with ("Copyright (C) 1992, … Free Software
+ * Foundation, Inc." over "Copying and distribution of this file…").
+ */
 const firstLine = (text: string) =>
   text
-    .split('\n')
-    .map((line) => line.trim())
-    .find(Boolean)
-    ?.replace(/(?<=[.!?])\s+\S.*$/, '')
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .find((paragraph) => paragraph && !NOTICE.test(paragraph))
+    ?.split('\n')[0]
+    ?.trim()
+    .replace(/(?<=[.!?])\s+\S.*$/, '')
     .slice(0, MAX_TITLE_CHARS);
+const NOTICE = /^(?:copyright\b|\(c\)|©|copying and distribution\b|permission is (?:hereby )?granted\b)/i;
 
 /**
  * A text's own title: a heading that opens it, after a line or two at most (a badge, a version); "GNU Project

@@ -295,7 +295,8 @@ function build(content: ExtractedContent): Analysis {
       const linkUnderBar = previous?.kind === 'heading' && isPageChrome(previous.text) && !/[.!?:]$/.test(textBlock.text.trim());
       if (textBlock.kind === 'bullet' && (isNavigationLink(textBlock.text) || linkUnderBar)) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page; "Permission
-      // is granted to copy, distribute and/or modify this document under the terms of…": a licence's notice.
+      // is granted to copy, distribute and/or modify this document under the terms of…", "Copying and distribution of this
+      // file … are permitted in any medium without royalty…": a licence's notice.
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading' && opensManualPage(textBlock.text)) {
         section = undefined;
@@ -449,7 +450,7 @@ function listsOtherDocuments(blocks: readonly TextBlock[], index: number): boole
 }
 const READING_LOOKAHEAD = 2;
 const COPYRIGHT_NOTICE =
-  /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpermission is (?:hereby )?granted\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
+  /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpermission is (?:hereby )?granted\b|\bpermitted in any medium\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;
 const CONTENTS_MIN_HEADINGS = 3;

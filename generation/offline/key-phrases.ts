@@ -553,6 +553,11 @@ const VAGUE_LEADS = new Set([
   'example',
   // "the original API", "original contents": the one before a change, no kind of thing either.
   'original',
+  // "an existing header", "the matching header", "an alternative header": a parameter's role in a call, no kind
+  // of thing of its own.
+  'existing',
+  'matching',
+  'alternative',
   // Lemmas of "easiest", "greater": a phrase's key is made of lemmas.
   'easy',
   'great',
@@ -684,8 +689,12 @@ export function isVagueWord(phrase: Phrase, context: { defined: boolean; sentenc
 /** "actual value", "simplest such structure": a phrase led by a vague word, or pointing elsewhere with "such", names no concept. */
 export function hasVagueLead(key: string): boolean {
   const words = key.split(' ');
-  return VAGUE_LEADS.has(words[0] ?? '') || words.includes('such');
+  return VAGUE_LEADS.has(words[0] ?? '') || words.includes('such') || optionalWord(words);
 }
+
+/** "optional header": a parameter's role before an English word; "Optional splitchars" names the parameter itself. */
+const optionalWord = ([first, second, ...rest]: readonly string[]) =>
+  first === 'optional' && second !== undefined && rest.length === 0 && zipf(second) > UNSEEN_ZIPF;
 
 const SPECIFIC_KINDS = 2;
 /** Compounds a name opens for it to be the text's setting rather than a concept of it. */

@@ -129,7 +129,7 @@ export function standsAlone(sentence: Sentence): boolean {
   )
     return false;
   if (sentence.tokens.some((token) => AUTHOR_VOICE.has(token.text) || DEMONSTRATIVES.has(token.lower))) return false;
-  if (namesItsEntryByKind(sentence.tokens)) return false;
+  if (namesItsEntryByKind(sentence.tokens) || NOUN_PHRASE_ONLY.test(sentence.text)) return false;
   // A pronoun early in the sentence stands for something said before it ("The only difference is that it…").
   if (sentence.tokens.slice(0, EARLY_TOKENS).some((token) => EARLY_PRONOUNS.has(token.lower))) return false;
   if (pluralPronounAfterClause(sentence.tokens)) return false;
@@ -150,6 +150,12 @@ export function standsAlone(sentence: Sentence): boolean {
 }
 
 const PLURAL_PRONOUNS = new Set(['they', 'their', 'them']);
+
+/**
+ * "A Popen creationflags parameter to specify that a new process is not associated with the job.": a noun and
+ * what it is for, with no verb of the sentence's own (the verb of the clause after "that" is none).
+ */
+const NOUN_PHRASE_ONLY = /^(?:an?|the)\s+(?:[\w-]+\s+){1,4}to\s+\p{Ll}+\s+(?:that|whether|how|which)\b/iu;
 
 /**
  * "The method returns True if the wrapped coroutine did not suppress…", "The function must be called with…": the

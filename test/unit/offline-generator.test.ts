@@ -7796,3 +7796,47 @@ describe('doctest, urllib.request and optparse (held-out round 116)', () => {
     assert.equal(standsAlone(analysis.sentences[3] as (typeof analysis.sentences)[number]), false);
   });
 });
+
+describe('email compat32, subprocess and grep (held-out round 117)', () => {
+  test("a plain README's title comes after the copyright notice and its licence it opens with", async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        '  Copyright (C) 1992, 1997-2002, 2004-2022 Free Software Foundation, Inc.',
+        '',
+        '  Copying and distribution of this file, with or without modification,',
+        '  are permitted in any medium without royalty provided the copyright',
+        '  notice and this notice are preserved.',
+        '',
+        'This is GNU grep, the "fastest grep in the west" (we hope).  All',
+        'bugs reported in previous releases have been fixed.',
+        '',
+        'GNU grep is based on a fast lazy-state deterministic matcher hybridized with Boyer-Moore searches.',
+      ].join('\n'),
+    );
+    assert.equal(content.title, 'This is GNU grep, the "fastest grep in the west" (we hope).');
+    const map = (await generator.mindmap({ sourceTitle: 'README', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'GNU grep');
+    assert.ok(!analyse(content).sentences.some((sentence) => /permitted in any medium/.test(sentence.text)));
+  });
+
+  test('"Which produces" between an example and its output titles nothing', () => {
+    assert.ok(isChromeOrSentence('Which produces'));
+    assert.ok(isChromeOrSentence('This gives'));
+    assert.ok(!isChromeOrSentence('Which Docstrings Are Examined?'));
+    assert.ok(!isChromeOrSentence('Thread Objects'));
+  });
+
+  test('"optional header", "the matching header": a parameter\'s role is no concept; "A … parameter to specify that…" no sentence', () => {
+    assert.ok(hasVagueLead('optional header') && hasVagueLead('matching header') && hasVagueLead('existing header'));
+    assert.ok(!hasVagueLead('envelope header') && !hasVagueLead('optional splitchars') && !hasVagueLead('optional argument globs'));
+    const analysis = analyseSection(
+      'Windows Constants',
+      'A Popen creationflags parameter to specify that a new process is not associated with the job. The creationflags parameter specifies that a new process is not associated with the job.',
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, true],
+    );
+  });
+});
