@@ -821,6 +821,7 @@ const isProse = (definition: Definition) =>
   !DEFAULTING.test(definition.text) &&
   !PRESENT_WHEN.test(definition.text) &&
   !VAGUE_KIND.test(definition.text) &&
+  !ONLY_A_TYPE.test(definition.text) &&
   !INNER_LABEL.test(definition.text) &&
   !API_PARAMETER.test(definition.term) &&
   !PRAISE.test(definition.text) &&
@@ -891,6 +892,12 @@ function pointsBack(text: string): boolean {
 }
 /** "The number of times through the loop, defaulting to one million": a parameter's description, with its default. */
 const DEFAULTING = /\bdefault(?:s|ing)?\s+to\b|\(default\b/i;
+/**
+ * "A number or None.", "An integer (or None).", "A triple (fontname, fontsize, fonttype).", "One of the strings “left”,
+ * “center” or “right”.": a parameter's type or values, nothing of what it is for.
+ */
+const ONLY_A_TYPE =
+  /^(?:(?:an?\s+)(?:number|integer|int|float|string|str|boolean|bool|triple|pair|tuple|list|dict|dictionary)(?:\s*\([^)]*\))?(?:\s*,?\s*\(?or\s+None\)?)?|one\s+of\s+the\s+(?:strings|values)\b.*)\.?$/i;
 /** "An all-or nothing proposition", "A tricky matter": a short judgement whose noun names no kind of thing. */
 const VAGUE_KIND = /^(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:proposition|matter|affair|business|story|thing)\.?$/i;
 /** "self: PicklerObject obj: object": a type named in code and a second label, a declaration of a form, not prose. */

@@ -441,9 +441,10 @@ function description(described: Sentence, attribute: boolean): string | undefine
     (token?.lower === 'or' && before?.text === '/');
   let joinedVerbs = coordinated ? 1 : 0;
   const agreeing = rest.map((token, index) => {
-    // "Do not remove anything; just report…", "Don’t actually remove anything, just show…": an adverb between
-    // the joining word (here a comma too) and the verb it joins.
-    const adverb = JOINING_ADVERBS.has(rest[index - 1]?.lower ?? '') ? 1 : 0;
+    // "Do not remove anything; just report…", "Don’t actually remove anything, just show…", "…; instead, exit…": an
+    // adverb, and a comma after it, between the joining word (here a comma too) and the verb it joins.
+    const comma = rest[index - 1]?.text === ',' && JOINING_ADVERBS.has(rest[index - 2]?.lower ?? '') ? 1 : 0;
+    const adverb = JOINING_ADVERBS.has(rest[index - 1 - comma]?.lower ?? '') ? 1 + comma : 0;
     const joiner = rest[index - 1 - adverb];
     if (
       index - adverb <= 1 ||
@@ -489,14 +490,16 @@ function withoutDefault(sentence: Sentence): Sentence {
 }
 
 /**
- * "Outputs the record to the file, catering for rollover as described previously.", "Determines optparse’s
+ * "Outputs the record to the file, catering for rollover as described previously.", "…from the data in desc,
+ * described below.", "Determines optparse’s
  * behaviour when this option is seen on the command line; the available options are documented here.": a pointer
  * back into the page, which a question or card does not show; what the sentence says before it stands alone.
  */
 export const withoutBackPointer = (text: string) =>
   text
     .replace(/,?\s+as\s+(?:described|explained|discussed|noted|shown)\s+(?:above|previously|earlier|before)(?=\.?$)/i, '')
-    .replace(/;\s+[^;]*\b(?:described|documented|listed|explained)\s+(?:here|above|below)(?=\.?$)/i, '');
+    .replace(/;\s+[^;]*\b(?:described|documented|listed|explained)\s+(?:here|above|below)(?=\.?$)/i, '')
+    .replace(/,\s+(?:as\s+)?(?:described|explained|listed|shown)\s+(?:below|above)(?=\.?$)/i, '');
 
 /**
  * A description as a question says it: without its full stop, without a pointer elsewhere ("…in the heap,

@@ -729,8 +729,11 @@ const ASKS_WHAT = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i;
  */
 const README_OF = /^this is the (?:file )?readme (?:file )?for (?:the )?(.+?)(?:\s+(?:distribution|package|project|library))?\.?$/i;
 const PACKAGE_OF = /^(?:these are|this is) (?:the )?(?!an?\s)((?:\S+\s+){0,3}?\S+?)[.,](?:\s|$)/i;
-/** "This package contains the GNU find, xargs, and locate programs.": what a README's package holds, in up to eight words. */
-const CONTENTS_OF = /^this (?:package|distribution) (?:contains|provides) (?:the )?((?:\S+\s+){0,7}\S+?)\.?$/i;
+/**
+ * "This package contains the GNU find, xargs, and locate programs.", "This directory contains the 4.3 release of GNU
+ * Make.": what a README's package holds, in up to eight words.
+ */
+const CONTENTS_OF = /^this (?:package|distribution|directory) (?:contains|provides) (?:the )?(?:[\d.]+ release of )?((?:\S+\s+){0,7}\S+?)\.?$/i;
 
 /** The document's topic: its title, or where the title names none, what its first sentence is about. */
 function topicTitle(analysis: Analysis, sourceTitle: string): string {

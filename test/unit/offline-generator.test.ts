@@ -7840,3 +7840,35 @@ describe('email compat32, subprocess and grep (held-out round 117)', () => {
     );
   });
 });
+
+describe('git-grep, Tuple Objects, turtle and GNU Make (held-out round 118)', () => {
+  test('"…; instead, exit with status 0…": the verb after an adverb and its comma agrees; "…, described below." points into the page', () => {
+    const does = describedBy('grep', [
+      ['grep.quiet()', 'Do not output matched lines; instead, exit with status 0 when there is a match.'],
+      ['PyStructSequence_NewType(desc)', 'Create a new struct sequence type from the data in desc, described below.'],
+    ]);
+    assert.equal(does.get('quiet'), 'does not output matched lines; instead, exits with status 0 when there is a match');
+    assert.equal(does.get('PyStructSequence_NewType'), 'creates a new struct sequence type from the data in desc');
+  });
+
+  test('"y is a number or None", "font is a triple (fontname, fontsize, fonttype)": a parameter\'s type is no definition', () => {
+    const analysis = analyseSection(
+      'turtle',
+      'The parameter extent is a number (or None). The font is a triple (fontname, fontsize, fonttype). The align parameter is one of the strings “left”, “center” or “right”. A turtle shape is a polygon with a name, registered with the screen.',
+    );
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['turtle shape'],
+    );
+  });
+
+  test('a plain README opening "This directory contains the 4.3 release of GNU Make." is about GNU Make', async () => {
+    assert.equal(
+      await rootOfOneSection(
+        'This directory contains the 4.3 release of GNU Make.',
+        'See the file NEWS for the user-visible changes from previous releases. GNU Make builds programs from makefiles.',
+      ),
+      'GNU Make',
+    );
+  });
+});
