@@ -491,9 +491,9 @@ function withoutDefault(sentence: Sentence): Sentence {
 
 /**
  * "Outputs the record to the file, catering for rollover as described previously.", "…from the data in desc,
- * described below.", "Determines optparse’s
- * behaviour when this option is seen on the command line; the available options are documented here.": a pointer
- * back into the page, which a question or card does not show; what the sentence says before it stands alone.
+ * described below.", "Determines optparse’s behaviour when this option is seen on the command line; the
+ * available options are documented here.": a pointer back into the page, which a question or card does not
+ * show; what the sentence says before it stands alone.
  */
 export const withoutBackPointer = (text: string) =>
   text
