@@ -824,6 +824,7 @@ const isProse = (definition: Definition) =>
   !ONLY_A_TYPE.test(definition.text) &&
   !INNER_LABEL.test(definition.text) &&
   !API_PARAMETER.test(definition.term) &&
+  !TYPED_PARAMETER.test(definition.term) &&
   !PRAISE.test(definition.text) &&
   !leansOnAntecedent(definition.text) &&
   !(definition.origin === 'sentence' && (TYPICAL_LEAD.test(definition.quote) || EMPHATIC_COPULA.test(definition.quote))) &&
@@ -906,6 +907,11 @@ const INNER_LABEL = /\p{Ll}\p{Lu}\w*\s+\w+:\s/u;
  * "required value argument", "optional timeout parameter", "single parameter": how a reference names a
  * function's parameter, by its place or its need rather than by its name.
  */
+/**
+ * "row (str)", "database (path-like object)": a field list's parameter, named in lower case, and its type, a
+ * signature's part, no term ("EISDIR (Is a directory)" is an error code and its meaning).
+ */
+const TYPED_PARAMETER = /^[a-z_][\w.]*\s+\([\w.-]+(?:\s+[\w.-]+){0,2}\)$/;
 const API_PARAMETER =
   /^(?:(?:required|optional)\s(?:.*\s)?|(?:single|first|second|third|last|only|sole|extra|additional|positional|keyword)\s+)(?:argument|parameter)s?$/i;
 /**

@@ -202,10 +202,14 @@ const MAKING_WORDS = new Set([
  */
 function onlyMakesItself(term: string, definition: string): boolean {
   const name = term.toLowerCase();
-  return definition
-    .replace(/\.$/, '')
-    .split(/\s+/)
-    .every((word) => MAKING_WORDS.has(word.toLowerCase()) || name.includes(word.toLowerCase()));
+  return (
+    definition
+      .replace(/\.$/, '')
+      .split(/\s+/)
+      // "Create the branch’s reflog." of "git branch --create-reflog": a possessive is its word.
+      .map((word) => word.toLowerCase().replace(/['’]s$/, ''))
+      .every((word) => MAKING_WORDS.has(word) || name.includes(word))
+  );
 }
 
 function preference(candidate: Candidate, difficulty: Difficulty): number {

@@ -95,6 +95,8 @@ const VALUE_NAME = /^(?:None|True|False|NULL)$/;
  * to write to or a copyright notice, a README's lines no section is titled by.
  */
 const ADDRESS_OR_NOTICE = /\S@[\w-]+\.\p{L}|\b(?:https?|ftp):\/\/|^copyright\s+(?:\(c\)\s*|©\s*)?\d{4}/iu;
+/** "Return type: Connection", "Parameters: …": a reference's field list, its label and value, no section. */
+const FIELD_LABEL = /^(?:return type|returns|parameters|raises|type):\s/i;
 /** "Which produces" between an example and its output, "This gives": a clause leading into what follows, no title. */
 const LEAD_IN = /^(?:which|this|that)\s+\p{Ll}+s(?:\s+\p{Ll}+){0,2}$/iu;
 const SPOKEN_CLAUSE = /^(?:[^,]+,\s+)?(?:we|you|they)\s+(?!and\b|or\b)\p{Ll}+\b(?!.*\?$)/iu;
@@ -150,7 +152,8 @@ export function isChromeOrSentence(label: string): boolean {
     DESCRIBING_CLAUSE.test(trimmed) ||
     VALUE_NAME.test(trimmed) ||
     ADDRESS_OR_NOTICE.test(trimmed) ||
-    LEAD_IN.test(trimmed)
+    LEAD_IN.test(trimmed) ||
+    FIELD_LABEL.test(trimmed)
   );
 }
 

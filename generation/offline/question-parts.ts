@@ -80,8 +80,11 @@ const CONTINUES =
  * back…, hence the complaint", "…play some neat tricks", "it would be nice if…"): no fact to test.
  */
 const REMARK = /^we\b|\b(?:shown here|hence the|neat|would be nice|a lot more than|the most useful|is useful when)\b/i;
-/** "New in version 3.3: The 'rb' prefix…": a note on the history of a text's subject, not a fact of it. */
-const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since version)\b/i;
+/**
+ * "New in version 3.3: The 'rb' prefix…", "True division and multiplication of a timedelta object by a float
+ * object are now supported.": a note on the history of a text's subject, not a fact of it.
+ */
+const VERSION_NOTE = /^(?:new in version|changed in version|deprecated since version)\b|\b(?:is|are) now (?:supported|allowed|accepted|deprecated)\b/i;
 /** "If the subject value is not a mapping [3],the mapping pattern fails.": a footnote's mark, which a question would repeat. */
 const FOOTNOTE_MARK = /\[\d{1,2}\]/;
 /** "Typical values are 107 bytes on Linux…", "Possible values are…": values of something the sentence does not name. */

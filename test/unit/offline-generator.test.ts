@@ -7872,3 +7872,40 @@ describe('git-grep, Tuple Objects, turtle and GNU Make (held-out round 118)', ()
     );
   });
 });
+
+describe('sqlite3, datetime and git-branch (held-out round 119)', () => {
+  test('"row (str) – The name of the row…" is a parameter and its type, no term; "Return type: Connection" titles nothing', () => {
+    const analysis = analyseGlossary([
+      'row (str) – The name of the row where the blob is located.',
+      'Blob – A file-like object that can read and write data in an SQLite BLOB.',
+    ]);
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['Blob'],
+    );
+    assert.ok(isChromeOrSentence('Return type: Connection'));
+    assert.ok(!isChromeOrSentence('Connection objects'));
+  });
+
+  test('"…are now supported": a release\'s change is no fact to ask', () => {
+    const analysis = analyseSection(
+      'timedelta Objects',
+      'True division and multiplication of a timedelta object by a float object are now supported. A timedelta object represents a duration, the difference between two dates or times.',
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [false, true],
+    );
+  });
+
+  test('"git branch --create-reflog: Create the branch’s reflog." only repeats the name', async () => {
+    const content = manualPage('git-branch(1)', 'OPTIONS', [
+      ['--create-reflog', 'Create the branch’s reflog.'],
+      ['--force', 'Reset &lt;branchname&gt; to &lt;startpoint&gt;, even if &lt;branchname&gt; exists already.'],
+    ]);
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'git-branch(1)', content, difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('git-branch --force') || terms.includes('git branch --force'), terms.join(' | '));
+    assert.ok(!terms.some((term) => term.endsWith('--create-reflog')), terms.join(' | '));
+  });
+});
