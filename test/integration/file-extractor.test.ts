@@ -175,7 +175,8 @@ describe('file extraction', () => {
       );
       assert.ok(content.outline.every((entry) => entry.kind === 'section' && entry.title === undefined));
       assert.equal(content.outline.map((entry) => entry.text).join('\n\n'), content.text);
-      assert.equal(content.title, paragraph(0).slice(0, 200), 'the first line, cut to 200 characters');
+      // A plain README's first line runs on into its next sentence ("These are the GNU core utilities.  This package is…").
+      assert.equal(content.title, 'Paragraph 0 explains one idea in plain words.', "the first line, to its first sentence's end");
     });
 
     test('a # inside a code fence and a run of shouted lines are not headings', () => {
