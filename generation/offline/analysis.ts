@@ -44,6 +44,8 @@ export type Analysis = {
   headingLevels: ReadonlyMap<string, number>;
   /** The headings that open sections, in document order, with those whose text is all in their subsections. */
   headings: readonly string[];
+  /** Headings with nothing under them before the next heading ("TLSVersion.MINIMUM_SUPPORTED" over "TLSVersion.MAXIMUM_SUPPORTED"). */
+  textless: ReadonlySet<string>;
   /** Key phrases the text sets in italics or bold where it uses them: the terms its author marks. */
   emphasised: ReadonlySet<string>;
 };
@@ -216,6 +218,7 @@ function build(content: ExtractedContent): Analysis {
   const tables: Table[] = [];
   const titles: string[] = content.title ? [content.title] : [];
   const headings: string[] = [];
+  const textless = new Set(content.outline.flatMap((entry) => (entry.title?.trim() && !entry.text.trim() ? [entry.title.trim()] : [])));
   let seed = hashText(content.title ?? '');
   const codeLines: string[] = [];
   let section: string | undefined;
@@ -264,6 +267,8 @@ function build(content: ExtractedContent): Analysis {
     let apparatus: boolean = title !== undefined ? isApparatus(title) || isPageChrome(title) : paged && apparatusOpen;
 
     const printed = entry.kind === 'page';
+    // The entry as the document gives it, its code and lead-ins to code still there.
+    const original = (entries.length === content.outline.length ? content.outline[entryIndex]?.text : content.text) ?? '';
     const nextPage = printed ? (entries[entryIndex + 1]?.text.trimStart().split('\n', 1)[0] ?? '') : '';
     const segmented = segmentText(entry.text, entry.kind === 'sheet', printed, nextPage.trim(), printed ? before : {});
     before = segmented;
@@ -274,6 +279,8 @@ function build(content: ExtractedContent): Analysis {
       // "4. Book Structure" printed on the page so titled: the page's own heading, its number read as a list's.
       const textBlock: TextBlock = printed && isOwnTitle(segment, content.title) ? { kind: 'heading', text: content.title?.trim() ?? segment.text } : segment;
       if (textBlock.kind === 'heading' && isLicenceFrom(position, textBlock.text)) licence = true;
+      const next = segmented.blocks[index + 1];
+      if (textBlock.kind === 'heading' && next?.kind === 'heading' && printedTogether(original, textBlock.text, next.text)) textless.add(textBlock.text);
       if (licence) break;
       // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
       // section: the text after it stays in the section it is in.
@@ -368,10 +375,22 @@ function build(content: ExtractedContent): Analysis {
     subject: subjectName(sentences),
     headingLevels: headingLevelsOf(content),
     headings,
+    textless,
     // A reference sets its parameters in italics where its prose names them ("if <em>indent</em> is a
     // non-negative integer…"): there, emphasis marks code, not terms.
     emphasised: headings.some(isSignature) ? new Set() : emphasisedPhrases(content.emphasis ?? [], phrases, codeWords),
   };
+}
+
+const DOTTED_NAME = /^[\p{L}_$][\w$]*(?:\.[\w$]+)+(?:\(.*\))?$/u;
+/**
+ * Two names heading entries on consecutive lines of the document's own text, nothing between them:
+ * "Path.open()" over a lead-in to its example (read as a heading, then taken out with the example) is no such pair.
+ */
+export function printedTogether(original: string, first: string, second: string): boolean {
+  if (!DOTTED_NAME.test(second)) return false;
+  const lines = original.split('\n').flatMap((line) => (line.trim() ? [line.trim()] : []));
+  return lines.some((line, index) => line === first && lines[index + 1] === second);
 }
 
 /** The names the document's code uses. */

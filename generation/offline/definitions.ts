@@ -126,8 +126,11 @@ const SENSE_LABEL = /^(?:as|in|for)\s+(?:an?|the|more|this|that)\s/i;
 const SENSE_LEAD = /^as an? \p{L}+:\s*/iu;
 /** A glossary entry longer than this keeps its first sentence, which is the definition proper. */
 const GLOSSARY_FIRST_SENTENCE_CHARS = 160;
-/** "The sort is stable", "Let's take an example", "Please define flags types like this", "In summary this means": a sentence as a lead-in, no term. */
-const CLAUSE_LABEL = /^(?:let['’]s|please)\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)\s|\b(?:this|that|it)\s+(?:means|implies)$/i;
+/**
+ * "The sort is stable", "Let's take an example", "Please define flags types like this", "In summary this means",
+ * "The settings are": a sentence as a lead-in, no term.
+ */
+const CLAUSE_LABEL = /^(?:let['’]s|please)\b|^returns?\s|\s(?:is|are|was|were|has|have|can|will|must)(?:\s|$)|\b(?:this|that|it)\s+(?:means|implies)$/i;
 const SEPARATORS = new Set([':', '–', '—', '-']);
 const NAMING_WORDS = new Set(['called', 'termed', 'named']);
 const TERM_ENDINGS = new Set([',', '.', ';', ')', ':']);

@@ -417,9 +417,10 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "Call this function to specify a recording source": the reader's act, which the entry is there for.
   const called = CALL_THIS.exec(sentence.text);
   if (called) return asked(`is called ${sentence.text.slice(called[0].length)}`);
-  // "Raised by any of the functions when an error is detected": what is done with the entry.
+  // "Raised by any of the functions when an error is detected": what is done with the entry. "Altered an
+  // exponent to fit…" (decimal's Clamped signal) is what happened, its object after it: no passive to ask with.
   if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
-    return asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);
+    return rest[0]?.pos === 'DET' ? undefined : asked(`is ${first.lower}${sentence.text.slice(first.text.length)}`);
   // "Collapse and truncate the given text", "Mark the graph as finished and check for cycles": every verb
   // joined to the first agrees with the thing asked about.
   // "Enable/disable the use of Nagle's algorithm": two verbs with a slash between are either one.
@@ -448,7 +449,7 @@ function description(described: Sentence, attribute: boolean): string | undefine
     const joiner = rest[index - 1 - adverb];
     if (
       index - adverb <= 1 ||
-      !(joining(joiner, rest[index - 2 - adverb], rest[index + 1]) || (adverb === 1 && joiner?.text === ',')) ||
+      !(joining(joiner, rest[index - 2 - adverb], rest[index + 1]) || (adverb === 1 && joiner?.text === ',') || afterJoinedCondition(rest, index)) ||
       // "…; see setswitchinterval()": a pointer elsewhere, no verb of the entry's.
       token.lower === 'see' ||
       joinsNoVerbOfTheEntry(rest, index) ||
@@ -462,6 +463,18 @@ function description(described: Sentence, attribute: boolean): string | undefine
   const text = `${thirdPerson(first.text)}${coordinated ? joiner : ''}${words.map((token) => token.space + token.text).join('')}`;
   return asked(text);
 }
+
+/**
+ * "Return a logger with the specified name or, if name is None, return the root logger": a condition in
+ * commas between the joining word and the second verb, which goes on saying what the entry does.
+ */
+function afterJoinedCondition(rest: readonly Token[], index: number): boolean {
+  if (rest[index - 1]?.text !== ',') return false;
+  const start = rest.slice(0, index - 1).findLastIndex((token) => token.text === ',' || CONDITIONS.has(token.lower));
+  const before = rest[start - 1]?.text === ',' ? rest[start - 2] : rest[start - 1];
+  return CONDITIONS.has(rest[start]?.lower ?? '') && (before?.lower === 'or' || before?.lower === 'and');
+}
+const CONDITIONS: ReadonlySet<string> = new Set(['if', 'unless', 'when']);
 
 /** "just", "instead": an adverb that may stand between a joining word and the second verb of an entry's description. */
 const JOINING_ADVERBS: ReadonlySet<string> = new Set(['just', 'instead', 'only', 'then', 'simply']);
@@ -613,6 +626,18 @@ function constantFamilies(entries: Entry[]): Entry[][] {
 export type DescribedEntry = Entry & { does?: string };
 
 /**
+ * "TLSVersion.MINIMUM_SUPPORTED" over "TLSVersion.MAXIMUM_SUPPORTED" over "The minimum or maximum supported
+ * SSL or TLS version.": names of one owner printed together, the first without a text of its own, share
+ * one description, which is said of neither alone.
+ */
+function sharesDescription(label: string, before: string | undefined, textless: ReadonlySet<string>): boolean {
+  const owner = (name: string) => name.replace(/\(.*$/s, '').split('.').slice(0, -1).join('.');
+  return (
+    before !== undefined && textless.has(before) && (isSignature(before) || isMemberName(before)) && owner(before) !== '' && owner(before) === owner(label)
+  );
+}
+
+/**
  * The reference's entries, grouped by their module, class or object and kind (the entries a question
  * offers as options); overloads, which describe one name several times, are no entry of their own,
  * and entries described alike are described by neither.
@@ -628,6 +653,7 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   const groups = new Map<string, Entry[]>();
   const module = titleModule(analysis.title);
   for (const [label, sentence] of firstSentence) {
+    if (sharesDescription(label, analysis.headings[analysis.headings.indexOf(label) - 1], analysis.textless)) continue;
     const entry = entryOf(label, sentence, enclosingSection(analysis, sentence), module);
     if (!entry) continue;
     const key = `${entry.prefix}|${entry.kind}`;

@@ -745,9 +745,10 @@ function topicTitle(analysis: Analysis, sourceTitle: string): string {
   const levels = [...analysis.headingLevels.values()];
   const sectionTitle = (analysis.headingLevels.get(title) ?? 1) > 1 && Math.min(...levels) > 1;
   if (!PLACEHOLDER_TITLE.test(title) && !sectionTitle) return title;
-  // "This is GNU Bash, version 5.2." under "Introduction": what the first sentence says the text is about.
-  const opening = analysis.sentences[0]?.text ?? '';
-  const subject = PACKAGE_OF.exec(opening)?.[1] ?? NAMED_SUBJECT.exec(opening)?.[1];
+  // "This is GNU Bash, version 5.2." under "Introduction": what the first sentence says the text is about,
+  // or the first under that heading ("D-Bus is a simple system…" after a list of what the file's sections describe).
+  const subjectOf = (opening = '') => PACKAGE_OF.exec(opening)?.[1] ?? NAMED_SUBJECT.exec(opening)?.[1];
+  const subject = subjectOf(analysis.sentences[0]?.text) ?? subjectOf(analysis.sentences.find((sentence) => sentence.section === title)?.text);
   return subject === undefined || NOT_A_NAME.test(subject) ? title : subject;
 }
 

@@ -586,8 +586,9 @@ function wrappedSignature(lines: readonly string[], index: number): { text: stri
 /**
  * "data", "*args", "block=True", "/", "_subtype", "**_params": a parameter as a signature declares it, named
  * in lower case, with its default; "excludes=[]" keeps no default once the brackets of optional parameters are gone.
+ * A name in capitals declares a parameter only with its default ("Emin=None" of decimal.Context).
  */
-const PARAMETER = /^\s*(?:\*{0,2}_*\p{Ll}[\p{L}\p{N}_]*(?:\s*=\s*[^,]*)?|\/|\*)\s*$/u;
+const PARAMETER = /^\s*(?:\*{0,2}_*(?:\p{Ll}[\p{L}\p{N}_]*|\p{Lu}[\p{L}\p{N}_]*(?=\s*=))(?:\s*=\s*[^,]*)?|\/|\*)\s*$/u;
 
 /**
  * "statistics.mean(data)", "Queue.put(item, block=True, timeout=None)": a dotted signature on a line of its

@@ -69,8 +69,18 @@ export function describeTable(raw: RawTable, identity: { id: number; unit: numbe
   const headers = raw.headers.map((header, index) => header.trim() || `Column ${index + 1}`);
   const columns = headers.map((header, index) => describeColumn(header, (raw.headers[index] ?? '').trim() !== '', raw.rows, index));
   const keyColumn = columns.findIndex((column) => column.unique && !column.numeric);
-  if (keyColumn < 0 || raw.rows.length === 0) return undefined;
+  if (keyColumn < 0 || raw.rows.length === 0 || crossesItself(headers, columns[keyColumn]?.values ?? [])) return undefined;
   return { ...identity, headers, rows: raw.rows, keyColumn, columns };
+}
+
+/**
+ * ssl's table of which client protocol talks to which server protocol ("SSLv2: yes; SSLv3: no; …" in the
+ * row of SSLv2): the rows are named by the columns' own headers, a matrix of the same things whose cells
+ * say nothing of a row alone.
+ */
+function crossesItself(headers: readonly string[], keys: readonly string[]): boolean {
+  const named = new Set(headers.map(comparisonKey));
+  return keys.filter((key) => named.has(comparisonKey(key))).length * 2 > keys.length;
 }
 
 /** "Capital: Paris; Population (millions): 68.2" for one row, without the key column and the columns without a header. */

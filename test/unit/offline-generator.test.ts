@@ -15,7 +15,7 @@ import {
 import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { parseMarkdown } from '../../extraction/formats/markup.ts';
-import { analyse } from '../../generation/offline/analysis.ts';
+import { analyse, printedTogether } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import {
   distractorsFor,
@@ -27,7 +27,7 @@ import {
   showsAnswerKind,
 } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
-import { describedEntries, namesItself } from '../../generation/offline/entry-questions.ts';
+import { describedEntries, entryName, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { isApparatus, isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { genusOf } from '../../generation/offline/kinds.ts';
@@ -7907,5 +7907,123 @@ describe('sqlite3, datetime and git-branch (held-out round 119)', () => {
     const terms = set.cards.map((card) => card.term);
     assert.ok(terms.includes('git-branch --force') || terms.includes('git branch --force'), terms.join(' | '));
     assert.ok(!terms.some((term) => term.endsWith('--create-reflog')), terms.join(' | '));
+  });
+});
+
+describe('logging, ssl, decimal and D-Bus (held-out round 120)', () => {
+  test('"… or, if name is None, return the root logger": the verb after a condition in commas agrees', () => {
+    const does = describedBy('logging', [
+      ['logging.getLogger()', 'Return a logger with the specified name or, if name is None, return a logger which is the root logger of the hierarchy.'],
+      ['logging.getHandler()', 'Return the handler and, when it is closed, raise an error.'],
+    ]);
+    assert.equal(
+      does.get('getLogger'),
+      'returns a logger with the specified name or, if name is None, returns a logger which is the root logger of the hierarchy',
+    );
+    assert.equal(does.get('getHandler'), 'returns the handler and, when it is closed, raises an error');
+  });
+  test('"class decimal.Context(prec=None, Emin=None, …)": a parameter in capitals with its default is declared, so the converted class heads its methods', async () => {
+    const { declaresParameters } = await import('../../generation/offline/segmentation.ts');
+    assert.ok(declaresParameters('class decimal.Context(prec=None, rounding=None, Emin=None, Emax=None, capitals=None)'));
+    assert.ok(!declaresParameters('curses.init_pair(1, Emin)'));
+    const text = [
+      'class decimal.DefaultContext',
+      'This context is used by the Context constructor as a prototype for new contexts.',
+      'class decimal.Context(prec=None, rounding=None, Emin=None, Emax=None, capitals=None)',
+      'Creates a new context.',
+      'clear_flags()',
+      'Resets all of the flags to 0.',
+      'copy()',
+      'Return a duplicate of the context.',
+    ].join('\n\n');
+    const owners = describedEntries(analyse({ title: 'decimal', text, outline: [{ kind: 'section', index: 0, title: 'Context objects', text }] }))
+      .flat()
+      .map((entry) => entryName(entry));
+    assert.ok(owners.includes('Context.copy') && !owners.includes('DefaultContext.copy'), owners.join(' | '));
+  });
+  test('"Altered an exponent to fit representation constraints." of a signal is what happened, no passive: no "Which class is altered…"', () => {
+    const does = describedBy('decimal', [
+      ['decimal.Clamped()', 'Altered an exponent to fit representation constraints.'],
+      ['decimal.Inexact()', 'Indicates that rounding occurred and the result is not exact.'],
+    ]);
+    assert.equal(does.get('Clamped'), undefined);
+    assert.equal(does.get('Inexact'), 'indicates that rounding occurred and the result is not exact');
+  });
+  test('"The settings are: PROTOCOL_TLS_CLIENT or …" is a sentence leading into a list, no term', () => {
+    const analysis = analyseGlossary([
+      'The settings are: PROTOCOL_TLS_CLIENT or PROTOCOL_TLS_SERVER, OP_NO_SSLv2, and OP_NO_SSLv3 with high encryption cipher suites.',
+      'Server name indication: An extension of TLS by which a client names the host it connects to.',
+    ]);
+    assert.deepEqual(
+      analysis.definitions.map((definition) => definition.term),
+      ['Server name indication'],
+    );
+  });
+  test("ssl's matrix of client and server protocols (its rows named by its own headers) gives no row's facts; a table of facts does", () => {
+    const row = (cells: string[]) => ({ cells, line: cells.join(' ') });
+    const identity = { id: 0, unit: 0, title: 'Protocol versions' };
+    const matrix = describeTable(
+      {
+        headers: ['Client / Server', 'SSLv2', 'SSLv3', 'TLSv1'],
+        rows: [row(['SSLv2', 'yes', 'no', 'no']), row(['SSLv3', 'no', 'yes', 'no']), row(['TLSv1', 'no', 'no', 'yes'])],
+      },
+      identity,
+    );
+    assert.equal(matrix, undefined);
+    const facts = describeTable({ headers: ['Protocol', 'Year'], rows: [row(['SSLv2', '1995']), row(['SSLv3', '1996']), row(['TLSv1', '1999'])] }, identity);
+    assert.ok(facts);
+  });
+  test('"TLSVersion.MINIMUM_SUPPORTED" over "TLSVersion.MAXIMUM_SUPPORTED" share one description: no card gives it to one of them', async () => {
+    const text = [
+      'ssl.TLSVersion',
+      'enum.IntEnum collection of SSL and TLS versions for SSLContext.maximum_version and SSLContext.minimum_version.',
+      'TLSVersion.MINIMUM_SUPPORTED',
+      'TLSVersion.MAXIMUM_SUPPORTED',
+      'The minimum or maximum supported SSL or TLS version. These are magic constants.',
+      'ssl.OP_ALL',
+      'Enables workarounds for various bugs present in other SSL implementations.',
+      'ssl.OP_NO_TICKET',
+      'Prevent client side from requesting a session ticket.',
+    ].join('\n');
+    const { content: set } = await createOfflineGenerator().flashcards({ sourceTitle: 'ssl', content: printedPage('ssl', text), difficulty: 'medium' });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('ssl.OP_ALL'), terms.join(' | '));
+    assert.ok(!terms.some((term) => term.includes('SUPPORTED')), terms.join(' | '));
+  });
+  test('D-Bus\'s README opens with what its sections describe, then "Introduction": the map is rooted in what the introduction\'s first sentence names', async () => {
+    const markdown = [
+      'Sections in this file describe:',
+      ' - introduction and overview',
+      ' - version numbers',
+      '',
+      'Introduction',
+      '===',
+      '',
+      'D-Bus is a simple system for interprocess communication and coordination.',
+      '',
+      'Version numbers',
+      '===',
+      '',
+      'D-Bus uses the common "Linux kernel" versioning system, where even-numbered minor versions are stable releases.',
+      '',
+      'Configuration',
+      '===',
+      '',
+      'dbus could be build by using autotools or cmake.',
+    ].join('\n');
+    const content = await markdownContent('README', markdown);
+    const map = (await generator.mindmap({ sourceTitle: content.title ?? 'README', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'D-Bus');
+  });
+  test('"Path.open()" over its lead-in "Open the file…does:" (read as a heading, then taken out with the example) is no pair of names printed together', () => {
+    const page = "Path.open()\nOpen the file pointed to by the path, like the built-in open() function does:\n>>> p = Path('setup.py')\nPath.owner()";
+    assert.ok(!printedTogether(page, 'Path.open()', 'Open the file pointed to by the path, like the built-in open() function does:'));
+    assert.ok(
+      printedTogether(
+        'TLSVersion.MINIMUM_SUPPORTED\n\nTLSVersion.MAXIMUM_SUPPORTED\nThe minimum or maximum…',
+        'TLSVersion.MINIMUM_SUPPORTED',
+        'TLSVersion.MAXIMUM_SUPPORTED',
+      ),
+    );
   });
 });
