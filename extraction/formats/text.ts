@@ -146,11 +146,15 @@ export function titleFromText(text: string): string | undefined {
   return heading ?? lines[0]?.slice(0, MAX_TITLE_CHARS);
 }
 
+/** "-*- text -*-" first in wget's README: the mode an editor opens the file in, no part of the text. */
+const EDITOR_MODE_LINE = /^[ \t]*-\*-[^\n]*-\*-[ \t]*(?:\n|$)/;
+
 /** Sections and a title for a text; shared with web pages served as text/plain. */
 export function textToContent(raw: string): ExtractedContent {
   const text = raw
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
+    .replace(EDITOR_MODE_LINE, '')
     .trim();
   const sections = splitAtHeadings(text.split('\n'));
   const headed = sections.some((section) => section.title !== undefined);

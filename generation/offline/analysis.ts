@@ -44,8 +44,11 @@ export type Analysis = {
   headingLevels: ReadonlyMap<string, number>;
   /** The headings that open sections, in document order, with those whose text is all in their subsections. */
   headings: readonly string[];
-  /** Headings with nothing under them before the next heading ("TLSVersion.MINIMUM_SUPPORTED" over "TLSVersion.MAXIMUM_SUPPORTED"). */
-  textless: ReadonlySet<string>;
+  /**
+   * An entry's name printed right under other names of the same owner, with those names: they share the
+   * description after them ("TLSVersion.MAXIMUM_SUPPORTED" under "TLSVersion.MINIMUM_SUPPORTED", "operator.__not__" under "operator.not_").
+   */
+  namesAbove: ReadonlyMap<string, readonly string[]>;
   /** Key phrases the text sets in italics or bold where it uses them: the terms its author marks. */
   emphasised: ReadonlySet<string>;
 };
@@ -218,7 +221,16 @@ function build(content: ExtractedContent): Analysis {
   const tables: Table[] = [];
   const titles: string[] = content.title ? [content.title] : [];
   const headings: string[] = [];
-  const textless = new Set(content.outline.flatMap((entry) => (entry.title?.trim() && !entry.text.trim() ? [entry.title.trim()] : [])));
+  const namesAbove = new Map<string, string[]>();
+  content.outline.forEach((entry, index) => {
+    const above: string[] = [];
+    for (let before = index - 1; before >= 0; before -= 1) {
+      const name = content.outline[before]?.title?.trim() ?? '';
+      if (content.outline[before]?.text.trim() || !entry.title || !sameOwner(name, entry.title.trim())) break;
+      above.unshift(name);
+    }
+    if (entry.title && above.length > 0) namesAbove.set(entry.title.trim(), above);
+  });
   let seed = hashText(content.title ?? '');
   const codeLines: string[] = [];
   let section: string | undefined;
@@ -279,8 +291,8 @@ function build(content: ExtractedContent): Analysis {
       // "4. Book Structure" printed on the page so titled: the page's own heading, its number read as a list's.
       const textBlock: TextBlock = printed && isOwnTitle(segment, content.title) ? { kind: 'heading', text: content.title?.trim() ?? segment.text } : segment;
       if (textBlock.kind === 'heading' && isLicenceFrom(position, textBlock.text)) licence = true;
-      const next = segmented.blocks[index + 1];
-      if (textBlock.kind === 'heading' && next?.kind === 'heading' && printedTogether(original, textBlock.text, next.text)) textless.add(textBlock.text);
+      const above = textBlock.kind === 'heading' ? printedUnderNames(original, textBlock.text) : [];
+      if (above.length > 0) namesAbove.set(textBlock.text, above);
       if (licence) break;
       // A table of contents, a "Download" link, a callout or a sentence ending in a colon heads no
       // section: the text after it stays in the section it is in.
@@ -303,7 +315,8 @@ function build(content: ExtractedContent): Analysis {
       if (textBlock.kind === 'bullet' && (isNavigationLink(textBlock.text) || linkUnderBar)) continue;
       // "© Copyright 2001-2023, … Please donate. Last updated on…": a page footer converted with the page; "Permission
       // is granted to copy, distribute and/or modify this document under the terms of…", "Copying and distribution of this
-      // file … are permitted in any medium without royalty…": a licence's notice.
+      // file … are permitted in any medium without royalty…": a licence's notice; so are the GPL's "This program is free
+      // software; you can redistribute it…", "…but WITHOUT ANY WARRANTY…" and "You should have received a copy of…".
       if (textBlock.kind !== 'heading' && (COPYRIGHT_NOTICE.test(textBlock.text) || TRUNCATED_LINK.test(textBlock.text.trim()))) continue;
       if (textBlock.kind === 'heading' && opensManualPage(textBlock.text)) {
         section = undefined;
@@ -375,7 +388,7 @@ function build(content: ExtractedContent): Analysis {
     subject: subjectName(sentences),
     headingLevels: headingLevelsOf(content),
     headings,
-    textless,
+    namesAbove,
     // A reference sets its parameters in italics where its prose names them ("if <em>indent</em> is a
     // non-negative integer…"): there, emphasis marks code, not terms.
     emphasised: headings.some(isSignature) ? new Set() : emphasisedPhrases(content.emphasis ?? [], phrases, codeWords),
@@ -383,14 +396,22 @@ function build(content: ExtractedContent): Analysis {
 }
 
 const DOTTED_NAME = /^[\p{L}_$][\w$]*(?:\.[\w$]+)+(?:\(.*\))?$/u;
+/** "TLSVersion.MINIMUM_SUPPORTED" and "TLSVersion.MAXIMUM_SUPPORTED", "ast.SetComp()" and "ast.DictComp()": two names of one owner. */
+function sameOwner(first: string, second: string): boolean {
+  const owner = (name: string) => name.replace(/\(.*$/s, '').split('.').slice(0, -1).join('.');
+  return DOTTED_NAME.test(first) && DOTTED_NAME.test(second) && first !== second && owner(first) === owner(second);
+}
 /**
- * Two names heading entries on consecutive lines of the document's own text, nothing between them:
- * "Path.open()" over a lead-in to its example (read as a heading, then taken out with the example) is no such pair.
+ * The names on the lines right above a heading in the document's own text, of the same owner ("ast.ListComp()",
+ * "ast.SetComp()", "ast.GeneratorExp()" above "ast.DictComp()", read as code once they stand alone): they share
+ * the description after them. "Path.owner()" under the output of "Path.open()"'s example has none.
  */
-export function printedTogether(original: string, first: string, second: string): boolean {
-  if (!DOTTED_NAME.test(second)) return false;
+export function printedUnderNames(original: string, heading: string): string[] {
   const lines = original.split('\n').flatMap((line) => (line.trim() ? [line.trim()] : []));
-  return lines.some((line, index) => line === first && lines[index + 1] === second);
+  const at = lines.indexOf(heading);
+  let start = at;
+  while (start > 0 && sameOwner(lines[start - 1] ?? '', heading)) start -= 1;
+  return at < 0 ? [] : lines.slice(start, at);
 }
 
 /** The names the document's code uses. */
@@ -469,7 +490,7 @@ function listsOtherDocuments(blocks: readonly TextBlock[], index: number): boole
 }
 const READING_LOOKAHEAD = 2;
 const COPYRIGHT_NOTICE =
-  /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpermission is (?:hereby )?granted\b|\bpermitted in any medium\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b/i;
+  /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpermission is (?:hereby )?granted\b|\bpermitted in any medium\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b|\bis free software; you can redistribute\b|\bwithout any warranty\b|\byou should have received a copy of\b|\bgrants you additional permission\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */
 const TRUNCATED_LINK = /^\d+(?:\.\d+)*\.?\s.*\p{L}(?:\.{3}|…)$/u;
 const CONTENTS_MIN_HEADINGS = 3;

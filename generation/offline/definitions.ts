@@ -1,6 +1,7 @@
 import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
+import { isMemberName, isSignature } from './headings.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, isKeyBinding, phraseKey, type Span } from './key-phrases.ts';
 import { ARTICLES, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, escapeRegExp, isTitleCase, lowerFirstUnlessAcronym, repeatsAWord, wordCount } from './text.ts';
@@ -1057,10 +1058,26 @@ export function findDefinitions(blocks: readonly Block[], sentences: readonly Se
     .filter((definition): definition is Definition => definition !== undefined && isProse(definition) && !namesAParameter(definition.term));
   const byKey = new Map<string, Definition>();
   for (const definition of [...glossary, ...withoutShiftingParameters(fromSentences)]) {
-    if (!byKey.has(definition.key)) byKey.set(definition.key, definition);
+    if (!byKey.has(definition.key) && !isEntryField(definition, byId)) byKey.set(definition.key, definition);
   }
   return [...byKey.values()].sort((a, b) => a.sentenceId - b.sentenceId);
 }
+
+/**
+ * "arg is a raw string of the parameter name" under "ast.keyword()", "msg – The message format string" under
+ * "logging.LogRecord(…)", "True: The default…" under TypedDict: a field, parameter or value of the entry the text
+ * is under, named as code names it, is no term on its own ("arg" is also the class ast.arg); the entry's own
+ * name is ("lambda is a minimal function definition…" under "ast.Lambda()").
+ */
+function isEntryField(definition: Definition, sentences: ReadonlyMap<number, Sentence>): boolean {
+  if (/^(?:True|False|None)$/.test(definition.term)) return true;
+  const section = sentences.get(definition.sentenceId)?.section ?? '';
+  const member = section.replace(/\(.*$/s, '').split('.').at(-1) ?? '';
+  // "gitglossary(7)" is a manual page's title, no entry: an entry is named in full ("ast.keyword()").
+  const entry = /^[^(]*\./.test(section) && (isSignature(section) || isMemberName(section));
+  return CODE_NAME.test(definition.term) && entry && member.toLowerCase() !== definition.term.toLowerCase();
+}
+const CODE_NAME = /^\p{Ll}[\p{Ll}\d_]*$/u;
 
 /** "sound parameter", "flags argument": a function's parameter named by its role. */
 const ROLE_NAMED = /\s(?:parameter|argument)$/i;

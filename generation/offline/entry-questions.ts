@@ -46,6 +46,9 @@ const SAID_OF_SEVERAL = /\brespectively\b/i;
  */
 const BARE_API_NAME = /^(?![\p{Lu}\d_]+$)[\p{L}_]\w*(?:_|\p{Ll}\p{Lu})\w*$/u;
 
+/** "Represents the C double datatype.", "Represent the C bool datatype": a type's entry, whatever its name ("ctypes.c_double"). */
+const REPRESENTS = /^represents?\s/i;
+
 /** "Exception raised on compression errors", "Raised when…": an exception's entry, whatever its name ("zlib.error"). */
 const DESCRIBES_EXCEPTION = /^(?:exception\s+)?raised\b/i;
 
@@ -75,7 +78,8 @@ function entryKind(entry: {
   // in lower case and no part of the module's name, is its method or attribute however it is capitalised.
   if (module !== undefined && /^\p{Ll}/u.test(module) && /^\p{Ll}\w*$/u.test(prefix) && !module.split('.').includes(prefix))
     return callable ? 'method' : 'attribute';
-  if (!callable && /^[\p{Lu}\d_]+$/u.test(member)) return 'constant';
+  // "ast.PyCF_ONLY_AST": a flag named in capitals after its C prefix is a constant too.
+  if (!callable && /^(?:\p{Lu}\p{L}*_)?[\p{Lu}\d_]+$/u.test(member)) return 'constant';
   const macroName = /^[\p{Lu}\d]+(?:_[\p{Lu}\d]+)+$/u.test(member);
   // "winreg.CloseKey(hkey)" under the page's "Functions": a function named in the capitals of its platform's API.
   const listedAsFunction = callable && UNDER_FUNCTIONS.test(within ?? '');
@@ -83,6 +87,8 @@ function entryKind(entry: {
   const calledOnClass = callable && /^\p{Lu}/u.test(prefix.split('.').at(-1) ?? '');
   if (/^\p{Lu}/u.test(member) && !macroName && !listedAsFunction && !calledOnClass) return 'class';
   if (!callable) return 'attribute';
+  // "ctypes.c_int64" over "Represents the C 64-bit signed int datatype.": what a value is, a type in lower case as C names its own.
+  if (REPRESENTS.test(description) && !/\p{Lu}/u.test(prefix)) return 'class';
   return /\p{Lu}/u.test(prefix) ? 'method' : 'function';
 }
 
@@ -402,8 +408,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
       /^(?:true|false)$/.test(first.lower) ||
       // "Group ID of the user…": a noun before "of" makes the first word a noun too.
       (NOMINAL.has(rest[0]?.pos ?? '') && rest[1]?.lower === 'of'));
-  // "Sequence of Frame instances sorted…": a class described by what it is, a noun before "of", says nothing it does.
-  const nounOf = first.pos !== 'VERB' && rest[0]?.lower === 'of';
+  // "Sequence of Frame instances sorted…": a class described by what it is, a noun before "of", says nothing it does;
+  // nor does "Abstract base class for unions…", an adjective before its noun though "to abstract" is a verb.
+  const nounOf = (first.pos !== 'VERB' && rest[0]?.lower === 'of') || (first.lower === 'abstract' && NOMINAL.has(rest[0]?.pos ?? ''));
   // "True if this network is partly or wholly contained in other…" of a method: the value it returns.
   if (!attribute && /^(?:true|false)$/.test(first.lower)) return asked(`returns ${first.text}${sentence.text.slice(first.text.length)}`);
   if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun || nounOf) return attribute ? attributeDescription(sentence) : undefined;
@@ -626,15 +633,33 @@ function constantFamilies(entries: Entry[]): Entry[][] {
 export type DescribedEntry = Entry & { does?: string };
 
 /**
- * "TLSVersion.MINIMUM_SUPPORTED" over "TLSVersion.MAXIMUM_SUPPORTED" over "The minimum or maximum supported
- * SSL or TLS version.": names of one owner printed together, the first without a text of its own, share
- * one description, which is said of neither alone.
+ * "TLSVersion.MINIMUM_SUPPORTED" and "TLSVersion.MAXIMUM_SUPPORTED" over "The minimum or maximum supported SSL or
+ * TLS version.", "ast.ListComp()" … "ast.DictComp()" over "List and set comprehensions, generator expressions,
+ * and dictionary comprehensions.": names printed together over a description that names what sets each apart
+ * share it, none of them described alone. Aliases share one that names none of them apart ("operator.not_" and
+ * "operator.__not__", "turtle.forward()" and "turtle.fd()" over "Move the turtle forward…").
  */
-function sharesDescription(label: string, before: string | undefined, textless: ReadonlySet<string>): boolean {
-  const owner = (name: string) => name.replace(/\(.*$/s, '').split('.').slice(0, -1).join('.');
-  return (
-    before !== undefined && textless.has(before) && (isSignature(before) || isMemberName(before)) && owner(before) !== '' && owner(before) === owner(label)
+function saysEachOf(labels: readonly string[], description: string): boolean {
+  if (labels.length < 2) return false;
+  // "MINIMUM_SUPPORTED" → minimum, supported; "ListComp" → list, comp.
+  const names = labels.map((label) =>
+    (label.replace(/\(.*$/s, '').split('.').at(-1) ?? '')
+      .split(/_+|(?<=\p{Ll})(?=\p{Lu})/u)
+      .filter(Boolean)
+      .map((word) => word.toLowerCase()),
   );
+  const shortest = Math.min(...names.map((words) => words.length));
+  const same = (at: (words: string[]) => string | undefined) => names.every((words) => at(words) === at(names[0] ?? []));
+  let prefix = 0;
+  while (prefix < shortest && same((words) => words[prefix])) prefix += 1;
+  let suffix = 0;
+  while (suffix < shortest - prefix && same((words) => words.at(-1 - suffix))) suffix += 1;
+  const said = description.toLowerCase().split(/[^\p{L}\d]+/u);
+  // What sets each name apart, its first word: "minimum" of "MINIMUM_SUPPORTED", "dict" of "DictComp" ("dictionary").
+  return names.every((words) => {
+    const apart = words[prefix];
+    return prefix < words.length - suffix && apart !== undefined && apart.length >= 2 && said.some((word) => word.startsWith(apart));
+  });
 }
 
 /**
@@ -653,7 +678,7 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   const groups = new Map<string, Entry[]>();
   const module = titleModule(analysis.title);
   for (const [label, sentence] of firstSentence) {
-    if (sharesDescription(label, analysis.headings[analysis.headings.indexOf(label) - 1], analysis.textless)) continue;
+    if (saysEachOf([...(analysis.namesAbove.get(label) ?? []), label], sentence.text)) continue;
     const entry = entryOf(label, sentence, enclosingSection(analysis, sentence), module);
     if (!entry) continue;
     const key = `${entry.prefix}|${entry.kind}`;

@@ -15,7 +15,7 @@ import {
 import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { parseMarkdown } from '../../extraction/formats/markup.ts';
-import { analyse, printedTogether } from '../../generation/offline/analysis.ts';
+import { analyse, printedUnderNames } from '../../generation/offline/analysis.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import {
   distractorsFor,
@@ -8015,15 +8015,142 @@ describe('logging, ssl, decimal and D-Bus (held-out round 120)', () => {
     const map = (await generator.mindmap({ sourceTitle: content.title ?? 'README', content, difficulty: 'medium' })).content;
     assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'D-Bus');
   });
-  test('"Path.open()" over its lead-in "Open the file…does:" (read as a heading, then taken out with the example) is no pair of names printed together', () => {
-    const page = "Path.open()\nOpen the file pointed to by the path, like the built-in open() function does:\n>>> p = Path('setup.py')\nPath.owner()";
-    assert.ok(!printedTogether(page, 'Path.open()', 'Open the file pointed to by the path, like the built-in open() function does:'));
-    assert.ok(
-      printedTogether(
-        'TLSVersion.MINIMUM_SUPPORTED\n\nTLSVersion.MAXIMUM_SUPPORTED\nThe minimum or maximum…',
-        'TLSVersion.MINIMUM_SUPPORTED',
-        'TLSVersion.MAXIMUM_SUPPORTED',
+  test('names printed together share a description: "ast.DictComp()" under three other comprehensions is none alone, "operator.__not__" under "operator.not_" is its alias', async () => {
+    const page =
+      "Path.open()\nOpen the file pointed to by the path, like the built-in open() function does:\n>>> p = Path('setup.py')\n'#!/usr/bin/env python3'\nPath.owner()\nReturn the name of the user owning the file.";
+    assert.deepEqual(printedUnderNames(page, 'Path.owner()'), []);
+    assert.deepEqual(printedUnderNames('ssl.OP_ALL\nSSLSocket.read()\nRead up to len bytes…', 'SSLSocket.read()'), []);
+    assert.deepEqual(
+      printedUnderNames(
+        'ast.Compare()\nA comparison of two or more values.\nast.ListComp()\nast.GeneratorExp()\n\nast.DictComp()\nList and set…',
+        'ast.DictComp()',
       ),
+      ['ast.ListComp()', 'ast.GeneratorExp()'],
     );
+    const cards = async (title: string, text: string) =>
+      (await createOfflineGenerator().flashcards({ sourceTitle: title, content: printedPage(title, text), difficulty: 'medium' })).content.cards.map(
+        (card) => card.term,
+      );
+    const ast = await cards(
+      'ast',
+      [
+        'ast.ListComp(elt, generators)',
+        'ast.SetComp(elt, generators)',
+        'ast.GeneratorExp(elt, generators)',
+        'ast.DictComp(key, value, generators)',
+        'List and set comprehensions, generator expressions, and dictionary comprehensions.',
+        'ast.Delete(targets)',
+        'Represents a del statement.',
+        'ast.Assert(test, msg)',
+        'An assertion.',
+      ].join('\n'),
+    );
+    assert.ok(ast.includes('ast.Delete') && !ast.some((term) => /Comp|Exp/.test(term)), ast.join(' | '));
+    const operator = await cards(
+      'operator',
+      [
+        'operator.not_(obj)',
+        'operator.__not__(obj)',
+        'Return the outcome of not obj.',
+        'operator.abs(obj)',
+        'operator.__abs__(obj)',
+        'Return the absolute value of obj.',
+      ].join('\n'),
+    );
+    assert.ok(
+      operator.some((term) => term.includes('not')),
+      operator.join(' | '),
+    );
+    const turtle = await cards(
+      'turtle',
+      [
+        'turtle.forward(distance)',
+        'turtle.fd(distance)',
+        'Move the turtle forward by the specified distance.',
+        'turtle.home()',
+        'Move turtle to the origin.',
+      ].join('\n'),
+    );
+    assert.ok(turtle.includes('turtle.fd'), turtle.join(' | '));
+  });
+});
+
+describe('ctypes, ast, typing, git-commit, Floating Point Objects and wget (held-out round 121)', () => {
+  test('"ctypes.c_int64()" over "Represents the C 64-bit signed int datatype." is a type, asked among classes; "Abstract base class for…" says nothing it does', () => {
+    const entries: Array<[string, string]> = [
+      ['ctypes.c_int64()', 'Represents the C 64-bit signed int datatype.'],
+      ['ctypes.c_int32()', 'Represents the C 32-bit signed int datatype.'],
+      ['ctypes.c_double()', 'Represents the C double datatype.'],
+      ['ctypes.c_bool()', 'Represent the C bool datatype (more accurately, _Bool from C99).'],
+      ['ctypes.cast(obj, type)', 'This function is similar to the cast operator in C.'],
+      ['ctypes.BigEndianUnion()', 'Abstract base class for unions in big endian byte order.'],
+    ];
+    const kinds = new Map(
+      describedEntries(analyseEntries('ctypes', entries))
+        .flat()
+        .map((entry) => [entry.member, entry.kind]),
+    );
+    assert.equal(kinds.get('c_int64'), 'class');
+    assert.equal(kinds.get('c_bool'), 'class');
+    assert.equal(kinds.get('cast'), 'function');
+    assert.equal(describedBy('ctypes', entries).get('BigEndianUnion'), undefined);
+    const flags = describedEntries(
+      analyseEntries('ast', [
+        ['ast.PyCF_ONLY_AST', 'Generates and returns an abstract syntax tree instead of returning a compiled code object.'],
+        ['ast.PyCF_TYPE_COMMENTS', 'Enables support for PEP 484 and PEP 526 style type comments.'],
+        ['ast.Delete()', 'Represents a del statement.'],
+      ]),
+    ).flat();
+    assert.equal(flags.find((entry) => entry.member === 'PyCF_ONLY_AST')?.kind, 'constant');
+    assert.equal(flags.find((entry) => entry.member === 'Delete')?.kind, 'class');
+  });
+  test('"arg is a raw string of the parameter name" under ast.keyword() is a field of the entry, no term; the entry\'s own name is', () => {
+    const analysis = analyseEntries('ast', [
+      ['ast.keyword()', 'A keyword argument to a function call or class definition. arg is a raw string of the parameter name, value is a node to pass in.'],
+      ['ast.Lambda()', 'lambda is a minimal function definition that can be used inside an expression.'],
+      ['typing.TypedDict()', 'True: The default, and makes all items defined in the class body required.'],
+    ]);
+    const terms = analysis.definitions.map((definition) => definition.term.toLowerCase());
+    assert.ok(terms.includes('lambda'), terms.join(' | '));
+    assert.ok(!terms.includes('arg') && !terms.includes('true'), terms.join(' | '));
+  });
+  test('"-*- text -*-" first in wget\'s README is the editor\'s mode, not its title: "GNU Wget" underlined is', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        '                                                          -*- text -*-',
+        'GNU Wget',
+        '========',
+        '                  Current Web home: https://www.gnu.org/software/wget/',
+        '',
+        'GNU Wget is a free utility for non-interactive download of files from the Web.',
+      ].join('\n'),
+    );
+    assert.equal(content.title, 'GNU Wget');
+    assert.ok(!content.text.includes('-*-'));
+  });
+  test('wget\'s README ends with the GPL\'s notice: its paragraphs ("WITHOUT ANY WARRANTY", "51 Franklin St, Fifth Floor") are no text to draw from', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'GNU Wget',
+        '========',
+        '',
+        'GNU Wget is a free utility for non-interactive download of files from the Web.  It supports HTTP, HTTPS, and FTP protocols.',
+        '',
+        'Copyright (C) 1995-2022 Free Software Foundation, Inc.',
+        '',
+        'This program is free software; you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation.',
+        '',
+        'This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY.',
+        '',
+        'You should have received a copy of the GNU General Public License along with this program; if not, write to the Free Software Foundation, Inc., 51 Franklin St, Fifth Floor, Boston.',
+      ].join('\n'),
+    );
+    const text = analyse(content)
+      .sentences.map((sentence) => sentence.text)
+      .join(' ');
+    assert.match(text, /non-interactive download/);
+    assert.doesNotMatch(text, /WARRANTY|Franklin|redistribute/);
   });
 });
