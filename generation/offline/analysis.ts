@@ -408,11 +408,15 @@ function sameOwner(first: string, second: string): boolean {
  */
 export function printedUnderNames(original: string, heading: string): string[] {
   const lines = original.split('\n').flatMap((line) => (line.trim() ? [line.trim()] : []));
-  const at = lines.indexOf(heading);
+  // "TestCase.assertIsNot(first, second)" heads the entry a printed class lists as "assertIsNot(first, second)".
+  const member = heading.slice(heading.indexOf('.') + 1);
+  const bare = !lines.includes(heading) && BARE_SIGNATURE.test(member);
+  const at = lines.indexOf(bare ? member : heading);
   let start = at;
-  while (start > 0 && sameOwner(lines[start - 1] ?? '', heading)) start -= 1;
+  while (start > 0 && (bare ? BARE_SIGNATURE.test(lines[start - 1] ?? '') : sameOwner(lines[start - 1] ?? '', heading))) start -= 1;
   return at < 0 ? [] : lines.slice(start, at);
 }
+const BARE_SIGNATURE = /^[\p{L}_]\w*\(.*\)$/u;
 
 /** The names the document's code uses. */
 const codeWordsOf = (codeText: string) => new Set(codeText.toLowerCase().match(/\p{L}[\p{L}\p{N}_]*/gu) ?? []);

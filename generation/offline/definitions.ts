@@ -1058,7 +1058,7 @@ export function findDefinitions(blocks: readonly Block[], sentences: readonly Se
     .filter((definition): definition is Definition => definition !== undefined && isProse(definition) && !namesAParameter(definition.term));
   const byKey = new Map<string, Definition>();
   for (const definition of [...glossary, ...withoutShiftingParameters(fromSentences)]) {
-    if (!byKey.has(definition.key) && !isEntryField(definition, byId)) byKey.set(definition.key, definition);
+    if (!byKey.has(definition.key) && !isEntryField(definition, byId) && !PART_OF_THE_TEXT.test(definition.term)) byKey.set(definition.key, definition);
   }
   return [...byKey.values()].sort((a, b) => a.sentenceId - b.sentenceId);
 }
@@ -1078,6 +1078,9 @@ function isEntryField(definition: Definition, sentences: ReadonlyMap<number, Sen
   return CODE_NAME.test(definition.term) && entry && member.toLowerCase() !== definition.term.toLowerCase();
 }
 const CODE_NAME = /^\p{Ll}[\p{Ll}\d_]*$/u;
+
+/** "The Event Loop Methods section is the reference documentation of…": a part of the text, which it points to, no term. */
+const PART_OF_THE_TEXT = /\s(?:section|chapter)$/i;
 
 /** "sound parameter", "flags argument": a function's parameter named by its role. */
 const ROLE_NAMED = /\s(?:parameter|argument)$/i;

@@ -641,6 +641,8 @@ export type DescribedEntry = Entry & { does?: string };
  */
 function saysEachOf(labels: readonly string[], description: string): boolean {
   if (labels.length < 2) return false;
+  // "Test that first and second are (or are not) the same object." over assertIs and assertIsNot: said of both at once.
+  if (/\(or\s[^)]+\)/.test(description)) return true;
   // "MINIMUM_SUPPORTED" → minimum, supported; "ListComp" → list, comp.
   const names = labels.map((label) =>
     (label.replace(/\(.*$/s, '').split('.').at(-1) ?? '')

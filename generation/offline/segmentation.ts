@@ -230,9 +230,10 @@ function lineBefore(lines: readonly string[], index: number): string | undefined
 
 /**
  * A conjunction, an article or a preposition: no line of prose, nor a heading, ends on one ("The latest test
- * release (if any) is available at" over the address, which is no line of prose).
+ * release (if any) is available at" over the address, which is no line of prose); nor on "that" ("Checks that",
+ * the header of unittest's table of assert methods).
  */
-const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from|at)$/;
+const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from|at|that)$/;
 
 /** The paragraph or list item being read, line by line, and the text's last line before it. */
 type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[]; after?: string };

@@ -16,6 +16,7 @@ import { GenerationError } from '../../ports/generator.ts';
 import { htmlContent } from '../../extraction/formats/html-sections.ts';
 import { parseMarkdown } from '../../extraction/formats/markup.ts';
 import { analyse, printedUnderNames } from '../../generation/offline/analysis.ts';
+import { segmentText } from '../../generation/offline/segmentation.ts';
 import { createOfflineGenerator } from '../../generation/offline/offline-generator.ts';
 import {
   distractorsFor,
@@ -8152,5 +8153,46 @@ describe('ctypes, ast, typing, git-commit, Floating Point Objects and wget (held
       .join(' ');
     assert.match(text, /non-interactive download/);
     assert.doesNotMatch(text, /WARRANTY|Franklin|redistribute/);
+  });
+});
+
+describe('unittest, the event loop, git-log and Valgrind (held-out round 122)', () => {
+  test('"Test that first and second are (or are not) the same object." under assertIs and assertIsNot is said of the pair: no card gives it to one', async () => {
+    const text = [
+      "class unittest.TestCase(methodName='runTest')",
+      'Instances of the TestCase class represent the logical test units in the unittest universe.',
+      'assertEqual(first, second, msg=None)',
+      'Test that first and second are equal.',
+      'assertIs(first, second, msg=None)',
+      'assertIsNot(first, second, msg=None)',
+      'Test that first and second are (or are not) the same object.',
+      'assertIn(member, container, msg=None)',
+      'assertNotIn(member, container, msg=None)',
+      'Test that member is (or is not) in container.',
+      'skipTest(reason)',
+      'Calling this during a test method or setUp() skips the current test.',
+    ].join('\n');
+    const { content: set } = await createOfflineGenerator().flashcards({
+      sourceTitle: 'unittest',
+      content: printedPage('unittest', text),
+      difficulty: 'medium',
+    });
+    const terms = set.cards.map((card) => card.term);
+    assert.ok(terms.includes('TestCase.assertEqual'), terms.join(' | '));
+    assert.ok(!terms.some((term) => /assertIsNot|assertNotIn/.test(term)), terms.join(' | '));
+  });
+
+  test('"Checks that", the header of a table of assert methods, heads no section', () => {
+    const { blocks } = segmentText(['Method', 'Checks that', 'New in', '', 'assertEqual(a, b) a == b'].join('\n'), false, true);
+    assert.ok(!blocks.some((block) => block.kind === 'heading' && block.text === 'Checks that'), JSON.stringify(blocks));
+  });
+  test('"The Event Loop Methods section is the reference documentation of the event loop APIs." names a part of the text, no term', () => {
+    const analysis = analyseSection(
+      'Event Loop',
+      'The Event Loop Methods section is the reference documentation of the event loop APIs. The event loop is the core of every asyncio application.',
+    );
+    const terms = analysis.definitions.map((definition) => definition.term.toLowerCase());
+    assert.ok(terms.includes('event loop'), terms.join(' | '));
+    assert.ok(!terms.some((term) => term.endsWith('section')), terms.join(' | '));
   });
 });
