@@ -3,7 +3,7 @@ import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
 import { isMemberName, isSignature } from './headings.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, isKeyBinding, phraseKey, type Span } from './key-phrases.ts';
-import { ARTICLES, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
+import { ARTICLES, CONDITIONS, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, escapeRegExp, isTitleCase, lowerFirstUnlessAcronym, repeatsAWord, wordCount } from './text.ts';
 
 // Term/definition pairs the document states itself: glossary lines ("Term: definition",
@@ -461,7 +461,6 @@ function definesAKind(tokens: readonly Token[], term: Span, body: number): boole
   return INDEFINITE.has(tokens[term.start - 1]?.lower ?? '') && INDEFINITE.has(tokens[body]?.lower ?? '');
 }
 const INDEFINITE = new Set(['a', 'an']);
-const CONDITIONS = new Set(['if', 'unless', 'when', 'whenever']);
 const CLAUSE_NAMES = new Set(['clause', 'statement', 'block']);
 const PREDICATE_LINKS = new Set(['so', 'because', 'enough', 'since']);
 

@@ -3,7 +3,7 @@ import { sentenceReference, titleModule, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isMemberName, isSignature } from './headings.ts';
-import { ARTICLES, readsAsVerb, type Token } from './nlp.ts';
+import { ARTICLES, CONDITIONS, readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, DOUBLED_AUXILIARY, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
 import { manualEntriesOf } from './manual-entries.ts';
 import { escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
@@ -481,7 +481,6 @@ function afterJoinedCondition(rest: readonly Token[], index: number): boolean {
   const before = rest[start - 1]?.text === ',' ? rest[start - 2] : rest[start - 1];
   return CONDITIONS.has(rest[start]?.lower ?? '') && (before?.lower === 'or' || before?.lower === 'and');
 }
-const CONDITIONS: ReadonlySet<string> = new Set(['if', 'unless', 'when']);
 
 /** "just", "instead": an adverb that may stand between a joining word and the second verb of an entry's description. */
 const JOINING_ADVERBS: ReadonlySet<string> = new Set(['just', 'instead', 'only', 'then', 'simply']);

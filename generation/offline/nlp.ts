@@ -57,6 +57,8 @@ const restoreHidden = (text: string) => text.replaceAll(HIDDEN_DOT, '.').replace
 
 /** The articles: a word before a noun phrase, never part of a name or a term. */
 export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+/** The words that open a condition ("if name is None", "when it is closed"). */
+export const CONDITIONS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 'whenever']);
 
 export function parseText(text: string): ParsedSentence[] {
   const { its } = nlp();
