@@ -4,8 +4,9 @@ import { ExtractionError } from '../extractor.ts';
 import type { FormatParser } from './format-parser.ts';
 
 // Plain text. Sections start at headings: Markdown `#` lines (outside code fences), a short line
-// underlined with `===` or `---` (also a centred title underlined to its width), or a short ALL-CAPS
-// line standing alone (an outline's "* " before it dropped). Without any heading the
+// underlined with `===` or `---` (also a centred title underlined to its width), a short ALL-CAPS
+// line standing alone (an outline's "* " before it dropped), a title between rules of dashes, or a
+// label at the margin over an indented paragraph. Without any heading the
 // paragraphs (blank-line separated; single lines when the text has no blank lines) are grouped into
 // untitled sections of about SECTION_CHARS characters, never splitting a paragraph.
 
@@ -40,15 +41,32 @@ function isAllCapsHeading(line: string, previous: string | undefined, next: stri
   return isBlank(next) || /\p{Ll}/u.test(next ?? '');
 }
 
-type Section = { title?: string; lines: string[] };
+/**
+ * "Extra configuration options:" at the margin over a blank line and an indented paragraph: a plain
+ * README's label for the text set in below it (bc's), the heading of a section. "GNU bc version 1.07:" over
+ * a line at the margin heads nothing.
+ */
+function isLabelHeading(line: string, previous: string | undefined, lines: readonly string[], index: number): boolean {
+  if (!isBlank(previous) || !isBlank(lines[index + 1]) || !LABEL_HEADING.test(line) || LEADS_ON.test(line)) return false;
+  const next = lines.slice(index + 1).find((after) => !isBlank(after));
+  return next !== undefined && /^[ \t]/.test(next);
+}
+/** A label of a few words ("Extra make steps:"); "Bug reports for bash should be sent to:" leads into what follows, a sentence. */
+const LABEL_HEADING = /^\p{Lu}[\p{L}\d-]*(?:[ \t]+[\p{L}\d-]+){0,4}:$/u;
+const LEADS_ON = /\s(?:to|like|as|for|with|of|by|from|in|on|at|is|are|be|the|a|an|and|or|following|below)\s*:$/i;
+/** "-------- Original comp.sources.reviewed README --------": a title set between rules of dashes or equals signs. */
+const FRAMED_HEADING = /^[ \t]*(?:-{3,}|={3,})[ \t]+(\S.{0,80}?)[ \t]+(?:-{3,}|={3,})[ \t]*$/;
+
+/** `label`: a section headed by a label ("Extra make steps:"), a part of the text, never its title. */
+type Section = { title?: string; label?: boolean; lines: string[] };
 
 function splitAtHeadings(lines: string[]): Section[] {
   const sections: Section[] = [];
   let current: Section = { lines: [] };
   let inFence = false;
-  const startSection = (title: string) => {
+  const startSection = (title: string, label = false) => {
     if (current.title !== undefined || current.lines.some((line) => line.trim())) sections.push(current);
-    current = { title: title.trim().replace(OUTLINE_MARK, '').slice(0, MAX_TITLE_CHARS), lines: [] };
+    current = { title: title.trim().replace(OUTLINE_MARK, '').slice(0, MAX_TITLE_CHARS), ...(label ? { label } : {}), lines: [] };
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -67,6 +85,10 @@ function splitAtHeadings(lines: string[]): Section[] {
       i++;
     } else if (!inFence && isAllCapsHeading(line, lines[i - 1], lines[i + 1])) {
       startSection(line);
+    } else if (!inFence && FRAMED_HEADING.test(line)) {
+      startSection(FRAMED_HEADING.exec(line)?.[1] ?? line);
+    } else if (!inFence && isLabelHeading(line, lines[i - 1], lines, i)) {
+      startSection(line.replace(/:$/, ''), true);
     } else {
       current.lines.push(line);
     }
@@ -111,6 +133,7 @@ const firstLine = (text: string) =>
     ?.split('\n')[0]
     ?.trim()
     .replace(/(?<=[.!?])\s+\S.*$/, '')
+    .replace(/:$/, '')
     .slice(0, MAX_TITLE_CHARS);
 const NOTICE = /^(?:copyright\b|\(c\)|©|copying and distribution\b|permission is (?:hereby )?granted\b)/i;
 
@@ -121,8 +144,8 @@ const NOTICE = /^(?:copyright\b|\(c\)|©|copying and distribution\b|permission i
 const MAX_LINES_BEFORE_TITLE = 2;
 function ownTitle(sections: Section[]): string | undefined {
   const [first, second] = sections;
-  if (first?.title !== undefined) return first.title;
-  return (first?.lines.filter((line) => line.trim()).length ?? 0) <= MAX_LINES_BEFORE_TITLE ? second?.title : undefined;
+  if (first?.title !== undefined) return first.label ? undefined : first.title;
+  return (first?.lines.filter((line) => line.trim()).length ?? 0) <= MAX_LINES_BEFORE_TITLE && !second?.label ? second?.title : undefined;
 }
 
 /**

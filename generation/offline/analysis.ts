@@ -482,17 +482,33 @@ function inNavigationBar(blocks: readonly TextBlock[], index: number): boolean {
 
 /** "Module pickle", "PEP 3119 - Introducing Abstract Base Classes": what a "See also" box points to, another document. */
 const OTHER_DOCUMENT = /^(?:module|package|pep|rfc)\s+\S/i;
+/** "PEP 3147": a reading by its number alone, its title on the line below. */
+const BARE_READING = /^(?:pep|rfc)\s+\d+$/i;
 /**
  * "PKZIP Application Note" over "PEP 273 - Import Modules…" in a "See also" box: a reading not named as
  * a module or a PEP is one of the box's readings all the same when the next heading is, or when one of
  * the next lines is ("Installing Python Modules", its description, then "PEP 453: Explicit bootstrapping…").
+ * So are importlib's "The import statement" and "Packages specification" before its "PEP 235": readings
+ * with a line or two each, up to the PEPs the box goes on to.
  */
 function listsOtherDocuments(blocks: readonly TextBlock[], index: number): boolean {
+  // "PYC Repository Directories" under "PEP 3147": the title of the reading numbered above it ("Constants" under
+  // "PEP 485 – A function for testing approximate equality", which has its title, is a heading of the page's).
+  const above = blocks[index - 1];
+  if (above?.kind === 'heading' && BARE_READING.test(above.text.trim())) return true;
   const next = blocks.slice(index + 1).find((block) => block.kind === 'heading');
-  const following = blocks.slice(index + 1, index + 1 + READING_LOOKAHEAD);
-  return (next !== undefined && OTHER_DOCUMENT.test(next.text)) || following.some((block) => OTHER_DOCUMENT.test(block.text));
+  if (next !== undefined && OTHER_DOCUMENT.test(next.text)) return true;
+  const following = blocks.slice(index + 1, index + 1 + READING_BOX_LOOKAHEAD);
+  // A paragraph of the page's own, an entry's signature or another box's label ends the box.
+  const end = following.findIndex(
+    (block, at) => (at >= READING_LOOKAHEAD && wordCount(block.text) > READING_NOTE_MAX_WORDS) || isSignature(block.text) || isApparatus(block.text),
+  );
+  return following.slice(0, end === -1 ? undefined : end).some((block) => OTHER_DOCUMENT.test(block.text));
 }
 const READING_LOOKAHEAD = 2;
+const READING_BOX_LOOKAHEAD = 8;
+/** A reading's note in a "See also" box is a line or two ("Original specification of packages."). */
+const READING_NOTE_MAX_WORDS = 25;
 const COPYRIGHT_NOTICE =
   /©|\bcopyright\b[^.]*\b\d{4}\b|\blicensed under\b|\bpermission is (?:hereby )?granted\b|\bpermitted in any medium\b|\bplease donate\b|\blast updated on\b|\bcreated using sphinx\b|\bis free software; you can redistribute\b|\bwithout any warranty\b|\byou should have received a copy of\b|\bgrants you additional permission\b/i;
 /** "14.3. Supervision: Prevention, Detection, Deterre...": a printed page's link to another section, its title cut short. */

@@ -1069,7 +1069,8 @@ export function findDefinitions(blocks: readonly Block[], sentences: readonly Se
  * name is ("lambda is a minimal function definition…" under "ast.Lambda()").
  */
 function isEntryField(definition: Definition, sentences: ReadonlyMap<number, Sentence>): boolean {
-  if (/^(?:True|False|None)$/.test(definition.term)) return true;
+  // "A true value is the equivalent of setting optimization to the empty string.": what a parameter is given, no term either.
+  if (/^(?:True|False|None)$/.test(definition.term) || /^(?:true|false)\s+values?$/i.test(definition.term)) return true;
   const section = sentences.get(definition.sentenceId)?.section ?? '';
   const member = section.replace(/\(.*$/s, '').split('.').at(-1) ?? '';
   // "gitglossary(7)" is a manual page's title, no entry: an entry is named in full ("ast.keyword()").

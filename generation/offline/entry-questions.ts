@@ -6,7 +6,7 @@ import { isMemberName, isSignature } from './headings.ts';
 import { ARTICLES, CONDITIONS, readsAsVerb, type Token } from './nlp.ts';
 import { byDifficulty, DOUBLED_AUXILIARY, quoteExplanation, type Build, type Candidate } from './question-parts.ts';
 import { manualEntriesOf } from './manual-entries.ts';
-import { escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
+import { capitaliseFirst, escapeRegExp, lowerFirstUnlessAcronym } from './text.ts';
 
 // "Which textwrap function removes any common leading whitespace from every line in text?": an API
 // reference heads each entry with a signature and opens it with what the entry does ("Remove any
@@ -215,10 +215,14 @@ const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', 'its', 'thei
 /**
  * "…supports to get and set…", "…a format string to represent date and time in…": after an infinitive,
  * "and" joins words inside it, not another verb of the entry ("…back to binary and return…" has no
- * infinitive, "to binary" being no verb).
+ * infinitive, "to binary" being no verb; nor has "Convert argument strings to objects and assign them…",
+ * a plural after "to" being no infinitive whatever the tagger reads).
  */
 const joinsNoVerbOfTheEntry = (tokens: readonly Token[], index: number) =>
-  tokens.slice(0, index - 1).some((token, at) => token.lower === 'to' && tokens[at + 1]?.pos === 'VERB' && !takesToAsPreposition(tokens[at - 1]));
+  tokens.slice(0, index - 1).some((token, at) => {
+    const verb = tokens[at + 1];
+    return token.lower === 'to' && verb?.pos === 'VERB' && verb.lower === verb.lemma && !takesToAsPreposition(tokens[at - 1]);
+  });
 
 /**
  * "…corresponding to key and delete the message": after a participle in "-ing" ("according", "pointing"; not
@@ -361,7 +365,10 @@ function attributeDescription(sentence: Sentence): string | undefined {
 }
 
 const METHOD_NOUNS: ReadonlySet<string> = new Set(['method', 'function', 'callback', 'handler', 'routine']);
-const CALL_THIS = /^call\s+this\s+(?:function|method)\s+(?=to\s)/i;
+/** "Abstract", "Concrete": adjectives that open a reference's noun phrase ("Concrete implementation of…"), though they read as verbs. */
+const NOUN_OPENERS: ReadonlySet<string> = new Set(['abstract', 'concrete', 'generic', 'legacy', 'convenience']);
+/** "Call this function to…", "Use this at the end of test_main whenever…": the reader's act, where or what for. */
+const CALL_THIS = /^(call|use)\s+this(?:\s+(?:function|method))?\s+(?=(?:to|at|in|when|whenever|before|after)\s)/i;
 
 /**
  * "Encodes the payload into base64 form…": a verb in its third person, which the tagger, meeting it
@@ -376,6 +383,11 @@ function readsAsVerbForm(word: string): boolean {
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
   const sentence = withoutDefault(described);
+  const lead = leadOf(sentence);
+  if (lead) {
+    const does = description(lead.rest, attribute);
+    return does && (lead.adverb ? `${lead.adverb} ${does}` : does);
+  }
   if (sentence.words < MIN_WORDS || sentence.words > MAX_WORDS || !/\.$/.test(sentence.text.trim())) return undefined;
   // "Return the outcome of the test b in a. Note the reversed operands.": a one-letter name before the
   // full stop kept two sentences together; a question asks by one.
@@ -390,8 +402,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
     POINTS_ABOVE.test(withoutBackPointer(sentence.text))
   )
     return undefined;
-  // "Using auto with Flag results in integers that are powers of two": a gerund is the subject of a note, no verb of the entry's.
-  if (first.lower.endsWith('ing') && first.lower !== first.lemma) return undefined;
+  // "Using auto with Flag results in integers that are powers of two": a gerund is the subject of a note, no verb of the entry's;
+  // "Given the path to a PEP 3147 file name, return…" opens with the condition, its verb after it.
+  if ((first.lower.endsWith('ing') && first.lower !== first.lemma) || first.lower === 'given') return undefined;
   // "Like gettext(), but…" before "like" read as a verb.
   const saying = sayingOf(sentence.tokens, sentence.text);
   if (saying) return asked(saying);
@@ -409,21 +422,22 @@ function description(described: Sentence, attribute: boolean): string | undefine
       // "Group ID of the user…": a noun before "of" makes the first word a noun too.
       (NOMINAL.has(rest[0]?.pos ?? '') && rest[1]?.lower === 'of'));
   // "Sequence of Frame instances sorted…": a class described by what it is, a noun before "of", says nothing it does;
-  // nor does "Abstract base class for unions…", an adjective before its noun though "to abstract" is a verb.
-  const nounOf = (first.pos !== 'VERB' && rest[0]?.lower === 'of') || (first.lower === 'abstract' && NOMINAL.has(rest[0]?.pos ?? ''));
+  // nor does "Abstract base class for unions…", an adjective before its noun though "to abstract" is a verb, nor
+  // "Concrete implementation of importlib.abc.SourceLoader.path_stats()".
+  const nounOf = (first.pos !== 'VERB' && rest[0]?.lower === 'of') || (NOUN_OPENERS.has(first.lower) && NOMINAL.has(rest[0]?.pos ?? ''));
   // "True if this network is partly or wholly contained in other…" of a method: the value it returns.
   if (!attribute && /^(?:true|false)$/.test(first.lower)) return asked(`returns ${first.text}${sentence.text.slice(first.text.length)}`);
   if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun || nounOf) return attribute ? attributeDescription(sentence) : undefined;
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
   if (rest[0]?.pos === 'NOUN' && rest[1]?.pos === 'AUX') return undefined;
-  // "Hook method executed just before the command line is interpreted": the first word names a kind of
-  // method, not what the entry does; the entry is that method.
-  if (METHOD_NOUNS.has(rest[0]?.lower ?? '') && rest[1]?.pos === 'VERB' && /ed$/.test(rest[1].lower))
+  // "Hook method executed just before the command line is interpreted", "Class method that attempts to find a
+  // spec…": the first word names a kind of method, not what the entry does; the entry is that method.
+  if (METHOD_NOUNS.has(rest[0]?.lower ?? '') && ((rest[1]?.pos === 'VERB' && /ed$/.test(rest[1].lower)) || /^(?:that|which)$/.test(rest[1]?.lower ?? '')))
     return asked(`is the ${first.lower}${sentence.text.slice(first.text.length)}`);
   // "Call this function to specify a recording source": the reader's act, which the entry is there for.
   const called = CALL_THIS.exec(sentence.text);
-  if (called) return asked(`is called ${sentence.text.slice(called[0].length)}`);
+  if (called) return asked(`is ${called[1]?.toLowerCase() === 'use' ? 'used' : 'called'} ${sentence.text.slice(called[0].length)}`);
   // "Raised by any of the functions when an error is detected": what is done with the entry. "Altered an
   // exponent to fit…" (decimal's Clamped signal) is what happened, its object after it: no passive to ask with.
   if (first.pos === 'VERB' && /ed$/.test(first.lower) && first.lemma !== first.lower)
@@ -456,11 +470,16 @@ function description(described: Sentence, attribute: boolean): string | undefine
     const joiner = rest[index - 1 - adverb];
     if (
       index - adverb <= 1 ||
-      !(joining(joiner, rest[index - 2 - adverb], rest[index + 1]) || (adverb === 1 && joiner?.text === ',') || afterJoinedCondition(rest, index)) ||
+      !(
+        joining(joiner, rest[index - 2 - adverb], rest[index + 1]) ||
+        (joiner?.text === ',' && (adverb === 1 || endsSeries(rest, index))) ||
+        afterJoinedCondition(rest, index)
+      ) ||
       // "…; see setswitchinterval()": a pointer elsewhere, no verb of the entry's.
       token.lower === 'see' ||
       joinsNoVerbOfTheEntry(rest, index) ||
-      !isJoinedVerb(token, rest.slice(index + 1), joinedVerbs > 0)
+      // ", and dispatch to action methods" closes a series of verbs rather than joining parts of an object.
+      !isJoinedVerb(token, rest.slice(index + 1), joinedVerbs > 0 && rest[index - 2 - adverb]?.text !== ',')
     )
       return token;
     joinedVerbs += 1;
@@ -482,6 +501,13 @@ function afterJoinedCondition(rest: readonly Token[], index: number): boolean {
   return CONDITIONS.has(rest[start]?.lower ?? '') && (before?.lower === 'or' || before?.lower === 'and');
 }
 
+/**
+ * "Repeatedly issue a prompt, accept input, parse an initial prefix…, and dispatch to action methods": a verb
+ * after a comma is one of a series of the entry's verbs when ", and" or ", or" closes the series after it.
+ */
+const endsSeries = (rest: readonly Token[], index: number) =>
+  rest.slice(index + 1).some((token, at, after) => token.text === ',' && (after[at + 1]?.lower === 'and' || after[at + 1]?.lower === 'or'));
+
 /** "just", "instead": an adverb that may stand between a joining word and the second verb of an entry's description. */
 const JOINING_ADVERBS: ReadonlySet<string> = new Set(['just', 'instead', 'only', 'then', 'simply']);
 
@@ -502,6 +528,28 @@ function codeMeaning(sentence: Sentence): string | undefined {
 }
 
 /** "(default: 70) The maximum length of wrapped lines.": an attribute's default before what it is. */
+/**
+ * "Silently overwrite ignored files…", "Interactively select hunks…": an adverb before the verb, which the
+ * question keeps before the verb that agrees ("silently overwrites…"); "Quiet, suppress feedback messages."
+ * (git checkout --quiet): the option's name as a label before what it does, which the question leaves out.
+ */
+function leadOf(sentence: Sentence): { adverb?: string; rest: Sentence } | undefined {
+  const [first, comma] = sentence.tokens;
+  if (!first || !/^\p{Lu}\p{Ll}+$/u.test(first.text)) return undefined;
+  const adverb = /ly$/.test(first.lower);
+  const skipped = comma?.text === ',' ? 2 : 1;
+  const verb = sentence.tokens[skipped];
+  if ((!adverb && skipped === 1) || !verb || verb.lower !== verb.lemma || !readsAsVerb(verb.lower)) return undefined;
+  const text = sentence.text.slice(sentence.text.indexOf(verb.text, first.text.length));
+  const rest = {
+    ...sentence,
+    text: capitaliseFirst(text),
+    words: sentence.words - 1,
+    tokens: [{ ...verb, text: capitaliseFirst(verb.text) }, ...sentence.tokens.slice(skipped + 1)],
+  };
+  return { ...(adverb ? { adverb: first.lower } : {}), rest };
+}
+
 function withoutDefault(sentence: Sentence): Sentence {
   if (!/^\(default:[^)]*\)\s+\S/.test(sentence.text)) return sentence;
   const close = sentence.tokens.findIndex((token) => token.text === ')');

@@ -119,6 +119,8 @@ export const isEntryHeading = (label: string) => isSignature(label) || isConstan
 export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isMemberName(label);
 
 const DUNDER = /\b__\w+?__\b/g;
+/** "add_argument()", "test.support.socket_helper": a function named with its call's brackets, or a module by its dotted name, as prose names them. */
+const NAMED_CODE = /\b[\p{L}_][\w.]*\(\)|\b[\p{L}_]\w*(?:\.\w+)+/gu;
 /** "… ICU (system-icu)", "… Installer (FAI)": a title's closing aside of a word or two, after a space. */
 const NAMING_ASIDE = /\p{L}.*\s\(`?[\p{L}\d][\w.+-]*`?(?:\s[\w.+-]+)?\)$/u;
 /** "TextWrapper.expand_tabs": a reference's entry for a member of a class, named as the reference names it. */
@@ -130,8 +132,9 @@ export function isChromeOrSentence(label: string): boolean {
   const trimmed = label.trim();
   if (isSignature(trimmed)) return false;
   // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code, but
-  // "__annotations__ Quirks" names a concept of the language.
-  const wordless = !/\p{L}{3,}/u.test(trimmed) || (/\w_\w/.test(trimmed.replace(DUNDER, '')) && !MEMBER.test(trimmed));
+  // "__annotations__ Quirks" names a concept of the language, "The add_argument() method" a function and
+  // "test.support.socket_helper — Utilities for socket tests" a module.
+  const wordless = !/\p{L}{3,}/u.test(trimmed) || (/\w_\w/.test(trimmed.replace(DUNDER, '').replace(NAMED_CODE, '')) && !MEMBER.test(trimmed));
   return (
     CHROME_LABEL.test(trimmed) ||
     isAdmonition(trimmed) ||

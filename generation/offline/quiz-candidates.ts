@@ -5,6 +5,7 @@ import type { Sentence } from './document-parts.ts';
 import { namesAParameter, type Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
+import { isSignature } from './headings.ts';
 import { isGenericPhrase } from './key-phrases.ts';
 import { joinTokens, type Token } from './nlp.ts';
 import {
@@ -192,6 +193,17 @@ const isErrorsSubject = (sentence: Sentence, start: number) =>
 const RESULT_WORDS: ReadonlySet<string> = new Set(['return value', 'result']);
 const isEntrysResult = (sentence: Sentence, start: number, key: string) => RESULT_WORDS.has(key) && sentence.tokens[start - 1]?.lower === 'the';
 
+/** The kinds of entry a reference documents, as its descriptions name them ("A legacy method which…"). */
+const ENTRY_KINDS: ReadonlySet<string> = new Set(['method', 'function', 'class', 'attribute', 'property', 'decorator', 'constructor', 'callback']);
+/**
+ * "A _____ which when implemented calculates and returns the given module's representation" (legacy method)
+ * under "Loader.module_repr(module)", "_____ that attempts to find a spec…" (class method): an entry's
+ * description opens with the kind of entry it is; the stem names no entry, and any of the kind fits the blank.
+ * Judged on round 123: 0 of 5 such blanks kept.
+ */
+const isEntrysKind = (sentence: Sentence, start: number, head: string | undefined) =>
+  ENTRY_KINDS.has(head ?? '') && isSignature(sentence.section ?? '') && sentence.tokens.slice(0, start).every((token) => token.pos === 'DET');
+
 /** "A button widget is then created, and placed to the right of the label.": a step of a walk through an example, no fact to recall. */
 const EXAMPLE_STEP = /\b(?:is|are|was|were)\s+then\s+\p{Ll}+ed\b/u;
 
@@ -205,7 +217,8 @@ function termClozes(build: Build, sentence: Sentence): Candidate[] {
       isInPredicate(sentence.tokens, span.start) ||
       isEventsOwn(sentence, span.start) ||
       isErrorsSubject(sentence, span.start) ||
-      isEntrysResult(sentence, span.start, phrase.key)
+      isEntrysResult(sentence, span.start, phrase.key) ||
+      isEntrysKind(sentence, span.start, phrase.lemmas.at(-1))
     )
       return [];
     const preference = byDifficulty(difficulty, {

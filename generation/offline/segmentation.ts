@@ -188,9 +188,10 @@ function questionHeadings(lines: readonly string[]): Set<string> {
 
 /**
  * "deque objects", "asynchat Example", "namedtuple() Factory Function for Tuples with Named Fields": a reference's section
- * named after a name of its code, which keeps its lower case.
+ * named after a name of its code, which keeps its lower case; so does a submodule's part of its package's page,
+ * titled as a module's page is ("importlib.abc – Abstract base classes related to import").
  */
-const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w.]*\(\)\s+\p{Lu}/u;
+const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w.]*\(\)\s+\p{Lu}|^[a-z_]\w*(?:\.\w+)+\s+[–—]\s+\p{Lu}/u;
 
 /**
  * "Superseded by TraversableResources" under "class importlib.resources.abc.ResourceReader", "Availability:
@@ -493,8 +494,11 @@ function entryHeading(line: string, next: string, afterBlank: boolean): string |
   // no code at all ("class numbers.Complex", a class labelled without parameters).
   if (afterBlank && !declaresParameters(line) && !DECORATOR.test(line.trim()) && !LABELLED_CLASS.test(line.trim()) && !describedCall(line, next))
     return undefined;
+  if (signature === undefined) return undefined;
+  // "class test.support.Matcher" over "matches(self, d, **kwargs)": a class without a description of its own heads its methods.
+  if (LABELLED_CLASS.test(line.trim()) && isBareMethod(next)) return signature;
   // "(Unix version) Maps length bytes…": a description may open with which variant of the entry it is.
-  return signature !== undefined && /^\p{Lu}/u.test(next.replace(VARIANT, '')) && !isCodeLine(withoutBareCalls(next)) ? signature : undefined;
+  return /^\p{Lu}/u.test(next.replace(VARIANT, '')) && !isCodeLine(withoutBareCalls(next)) ? signature : undefined;
 }
 
 /**

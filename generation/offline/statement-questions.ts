@@ -125,6 +125,24 @@ function crossesClauses(between: readonly Token[]): boolean {
   return opener >= 0 && !between.slice(opener + 1).some((token) => token.text === ',');
 }
 
+/** "associate", "combines", "compared": a verb whose relation holds both ways. */
+const BOTH_WAYS_VERB = /^(?:associat|combin|compar|connect|correlat|exchang|join|link|match|merg|mix|pair|swap)(?:e|es|ed|ing|s)?$/;
+const BOTH_WAYS_JOINS = new Set(['with', 'and', 'to']);
+/**
+ * "…usually associate a single command-line argument with a single action…": the two concepts of a
+ * relation that holds both ways, traded, say what the sentence says (whatever the tagger reads the verb as).
+ */
+const relatesBothWays = (tokens: readonly Token[], start: number, between: readonly Token[]) => {
+  const joins = between.filter((token) => !ARTICLES.has(token.lower));
+  return (
+    joins.length === 1 &&
+    BOTH_WAYS_JOINS.has(joins[0]?.lower ?? '') &&
+    tokens.slice(Math.max(0, start - BOTH_WAYS_REACH), start).some((token) => BOTH_WAYS_VERB.test(token.lower))
+  );
+};
+/** How far before the first concept the verb of a two-way relation stands ("associate a single …"). */
+const BOTH_WAYS_REACH = 3;
+
 /**
  * The sentence with two of its own concepts in each other's places ("Local variables become free
  * variables if…" from "Free variables become local variables if…"): a false statement about the same
@@ -148,7 +166,7 @@ function rolesSwapped(statement: Statement, stated: Stated): string | undefined 
       // "maxsize is an integer that…" turned round ("Integer is a maxsize that…") is nonsense, not a false statement;
       // so are two concepts of different clauses ("If the target is a primary expression: The attribute
       // reference…", "…must be an assigned object…, and the sequence is asked to assign the nonnegative integer…").
-      if (isCopula(between) || crossesClauses(between)) continue;
+      if (isCopula(between) || crossesClauses(between) || relatesBothWays(tokens, first.span.start, between)) continue;
       const surface = (span: typeof first.span) => tokens.slice(span.start, span.end + 1);
       const moved = (span: typeof first.span, from: readonly Token[]): Token[] => {
         // Names keep their capitals wherever they move ("Jitsi", not "jitsi"); concepts take the sentence's case.

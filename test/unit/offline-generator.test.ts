@@ -8196,3 +8196,223 @@ describe('unittest, the event loop, git-log and Valgrind (held-out round 122)', 
     assert.ok(!terms.some((term) => term.endsWith('section')), terms.join(' | '));
   });
 });
+
+describe('importlib, argparse, test, git-checkout and bc (held-out round 123)', () => {
+  test('"Convert argument strings to objects and assign them…": a plural after "to" is no infinitive, so the second verb agrees', () => {
+    const does = describedBy('argparse', [
+      ['ArgumentParser.parse_args()', 'Convert argument strings to objects and assign them as attributes of the namespace.'],
+      ['ArgumentParser.format_help()', 'Try to get and set the help message for the parser.'],
+    ]);
+    assert.equal(does.get('parse_args'), 'converts argument strings to objects and assigns them as attributes of the namespace');
+    assert.equal(does.get('format_help'), 'tries to get and set the help message for the parser');
+  });
+  test('"The add_argument() method" names a function and "test.support.socket_helper — Utilities for socket tests" a module: headings, not lines of code', () => {
+    assert.ok(!isChromeOrSentence('The add_argument() method'));
+    assert.ok(!isChromeOrSentence('test.support.socket_helper — Utilities for socket tests'));
+    assert.ok(isChromeOrSentence('CARD32 ICON_NAME_OFFSET'));
+  });
+  test('"importlib.abc – Abstract base classes related to import" printed over its text heads a section', () => {
+    const { blocks } = segmentText(
+      [
+        'Changed in version 3.7: ModuleNotFoundError is raised.',
+        '',
+        'importlib.abc – Abstract base classes related to import',
+        'The importlib.abc module contains all of the core abstract base classes used by import.',
+      ].join('\n'),
+      false,
+      true,
+    );
+    assert.ok(
+      blocks.some((block) => block.kind === 'heading' && block.text.startsWith('importlib.abc')),
+      JSON.stringify(blocks),
+    );
+  });
+  test('a printed "See also" box of readings and PEPs, over a page\'s end, heads no section', () => {
+    const pages = [
+      [
+        'Introduction',
+        'The purpose of the importlib package is three-fold, as the text explains at length here.',
+        'See also:',
+        'The import statement',
+        'The language reference for the import statement.',
+        'Packages specification',
+        'Original specification of packages.',
+        'PEP 235',
+        'Import on Case-Insensitive Platforms',
+        'PEP 263',
+        'Defining Python Source Code Encodings',
+      ].join('\n'),
+      [
+        'PEP 420',
+        'Implicit namespace packages',
+        'PEP 3147',
+        'PYC Repository Directories',
+        '',
+        'Functions',
+        'importlib.import_module(name, package=None)',
+        'Import a module.',
+        'See also:',
+        'PEP 485 – A function for testing approximate equality',
+        '',
+        'Constants',
+        'importlib.pi',
+        'The mathematical constant π, as a float.',
+      ].join('\n'),
+    ];
+    const { headings } = analyse({ title: 'importlib', text: pages.join('\n'), outline: pages.map((text, index) => ({ kind: 'page', index, text })) });
+    assert.ok(
+      ['Introduction', 'Functions', 'Constants'].every((heading) => headings.includes(heading)),
+      headings.join(' | '),
+    );
+    assert.ok(!headings.some((heading) => /specification|import statement|namespace packages|Repository Directories/.test(heading)), headings.join(' | '));
+  });
+  test('"class test.support.Matcher" with no description of its own heads the methods printed under it', () => {
+    const text = [
+      'class test.support.SaveSignals',
+      'Class to save and restore signal handlers registered by the Python signal handler.',
+      'save(self)',
+      'Save the signal handlers to a dictionary mapping signal numbers to the current signal handler.',
+      'class test.support.Matcher',
+      'matches(self, d, **kwargs)',
+      'Try to match a single dict with the supplied arguments.',
+    ].join('\n\n');
+    const headings = segmentText(text, false, true)
+      .blocks.filter((block) => block.kind === 'heading')
+      .map((block) => block.text);
+    assert.ok(
+      headings.includes('Matcher.matches(self, d, **kwargs)') && !headings.some((heading) => heading.startsWith('SaveSignals.matches')),
+      headings.join(' | '),
+    );
+  });
+  test('"Use this at the end of test_main whenever…" is what the entry is used for: "Which function is used at…", not "uses this"', () => {
+    const does = describedBy('test.support', [
+      ['test.support.reap_children()', 'Use this at the end of test_main whenever sub-processes are started.'],
+      ['test.support.gc_collect()', 'Force as many objects as possible to be collected.'],
+    ]);
+    assert.equal(does.get('reap_children'), 'is used at the end of test_main whenever sub-processes are started');
+  });
+  test('a relation that holds both ways ("associate an argument with an action") is no false statement with its concepts traded', () => {
+    const text = [
+      'ArgumentParser objects usually associate a single command-line argument with a single action to be taken.',
+      'The nargs keyword argument associates a different number of command-line arguments with a single action.',
+      'The default keyword argument gives the value of a single command-line argument when the argument is absent.',
+      'The const keyword argument holds a constant value that no single action ever changes.',
+      'The type keyword argument converts each single command-line argument to the type of the single action.',
+    ].join(' ');
+    const analysis = analyseSection('nargs', text);
+    const falseOnes = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'statement')
+      .flatMap((candidate) => candidate.question().pools.flatMap((pool) => pool.options.map((option) => option.text)));
+    assert.ok(!falseOnes.some((option) => /associate an? single action with/i.test(option)), falseOnes.join(' | '));
+  });
+  test('"…there is an additional case…" leans on the case before it: it does not stand alone', () => {
+    const analysis = analyseSection(
+      'nargs',
+      'One argument will be consumed from the command line if possible. Note that for optional arguments, there is an additional case where the option string is present.',
+    );
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [true, false],
+    );
+  });
+  test('"Class method that attempts…" is what the method is; "Concrete implementation of…" and "Given the path…, return…" say nothing to ask with', () => {
+    const does = describedBy('importlib.machinery', [
+      ['PathFinder.find_spec(fullname, path=None)', 'Class method that attempts to find a spec for the module specified by fullname on sys.path.'],
+      ['PathFinder.path_stats(path)', 'Concrete implementation of importlib.abc.SourceLoader.path_stats() for the finder.'],
+      ['PathFinder.source_from_cache(path)', 'Given the path to a PEP 3147 file name, return the associated source code file path.'],
+      ['PathFinder.invalidate_caches()', 'Calls the invalidate_caches method on all finders stored in the cache.'],
+    ]);
+    assert.equal(does.get('find_spec'), 'is the class method that attempts to find a spec for the module specified by fullname on sys.path');
+    assert.equal(does.get('path_stats'), undefined);
+    assert.equal(does.get('source_from_cache'), undefined);
+    assert.equal(does.get('invalidate_caches'), 'calls the invalidate_caches method on all finders stored in the cache');
+  });
+  test('"A _____ which when implemented calculates…" under an entry blanks the kind of entry it is: no cloze', () => {
+    const text = [
+      'Loader.module_repr(module)',
+      'A legacy method which when implemented calculates and returns the given module representation as a string.',
+      'Loader.load_module(fullname)',
+      'An abstract method to return the bytes for the data located at the path of the module.',
+      'Loader.exec_module(module)',
+      'A class method that executes the module in its own namespace when a module is imported or reloaded.',
+      'Loader.create_module(spec)',
+      'A decorated method that returns a module object to use when importing a module from the loader.',
+    ].join('\n');
+    const analysis = analyse(printedPage('importlib', text));
+    const blanks = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(!blanks.some((blank) => / method$/.test(blank)), blanks.join(' | '));
+  });
+  test('bc\'s README: labels at the margin over indented text ("Extra make steps:") and a title between dashes head its sections; its first line, without its colon, is its title', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'GNU bc version 1.07:',
+        '',
+        'Extra configuration options:',
+        '',
+        '\t--with-readline tells bc to use the readline package that allows',
+        '\t  for editing input lines when run interactive.',
+        '',
+        'Extra make steps:',
+        '',
+        '\tThe simple make compiles a version of bc with fixed parameters.',
+        '',
+        '-------- Original comp.sources.reviewed README --------',
+        '',
+        'bc is an arbitrary precision numeric processing language.',
+        '',
+        'Known problems at this time:',
+        '',
+        'A label over text at the margin heads nothing.',
+        '',
+        'Send bug reports to:',
+        '',
+        '\tbug-bc@gnu.org',
+        '',
+        'When tests fail, expect this:',
+        '',
+        '\t*** The script u.ed exited abnormally ***',
+      ].join('\n'),
+    );
+    assert.equal(content.title, 'GNU bc version 1.07');
+    assert.deepEqual(
+      content.outline.map((entry) => entry.title),
+      [undefined, 'Extra configuration options', 'Extra make steps', 'Original comp.sources.reviewed README'],
+    );
+  });
+  test('"Silently overwrite ignored files…" keeps its adverb before the verb that agrees; "Quiet, suppress feedback messages…" leaves its label out', () => {
+    const does = describedBy('checkout', [
+      ['checkout.overwrite_ignore()', 'Silently overwrite ignored files when switching branches.'],
+      ['checkout.patch()', 'Interactively select hunks in the difference between the tree and the working tree.'],
+      ['checkout.quiet()', 'Quiet, suppress feedback messages about the files.'],
+      ['checkout.detach()', 'Rather than checking out a branch, check out a commit for inspection.'],
+    ]);
+    assert.equal(does.get('overwrite_ignore'), 'silently overwrites ignored files when switching branches');
+    assert.equal(does.get('patch'), 'interactively selects hunks in the difference between the tree and the working tree');
+    assert.equal(does.get('quiet'), 'suppresses feedback messages about the files');
+  });
+  test('"A true value is the equivalent of setting optimization to the empty string." names what a parameter is given, no term', () => {
+    const analysis = analyseEntries('importlib.util', [
+      [
+        'importlib.util.cache_from_source()',
+        'Return the path to the byte-compiled file. A true value is the equivalent of setting optimization to the empty string.',
+      ],
+      ['importlib.util.source_hash()', 'Return the hash of source_bytes as bytes. A bytecode file is an optimization to speed up the loading of modules.'],
+    ]);
+    const terms = analysis.definitions.map((definition) => definition.term.toLowerCase());
+    assert.ok(terms.includes('bytecode file'), terms.join(' | '));
+    assert.ok(!terms.includes('true value'), terms.join(' | '));
+  });
+  test('"Repeatedly issue a prompt, accept input, parse…, and dispatch…": every verb of a series agrees', () => {
+    const does = describedBy('cmd', [
+      ['Cmd.cmdloop()', 'Repeatedly issue a prompt, accept input, parse an initial prefix off the received input, and dispatch to action methods.'],
+      ['Cmd.onecmd()', 'Interpret the argument as though it had been typed in response to the prompt.'],
+    ]);
+    assert.equal(
+      does.get('cmdloop'),
+      'repeatedly issues a prompt, accepts input, parses an initial prefix off the received input, and dispatches to action methods',
+    );
+  });
+});
