@@ -36,7 +36,9 @@ const isBlank = (line: string | undefined) => line === undefined || line.trim() 
 function isAllCapsHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
   const text = line.trim();
   if (text.length < 3 || text.length > 80 || !isBlank(previous) || /[.,;!?]$/.test(text)) return false;
-  if (!/\p{Lu}.*\p{Lu}/u.test(text) || /\p{Ll}/u.test(text)) return false;
+  // "BUG REPORTS AND FIXES (Un*x systems):": an aside in brackets after the title may keep its case.
+  const title = text.replace(/\s*\([^()]*\)(?=:?$)/, '');
+  if (!/\p{Lu}.*\p{Lu}/u.test(title) || /\p{Ll}/u.test(title)) return false;
   // A run of shouted lines is a paragraph, not a heading.
   return isBlank(next) || /\p{Ll}/u.test(next ?? '');
 }
@@ -84,7 +86,8 @@ function splitAtHeadings(lines: string[]): Section[] {
       startSection(line);
       i++;
     } else if (!inFence && isAllCapsHeading(line, lines[i - 1], lines[i + 1])) {
-      startSection(line);
+      // "INSTALLATION:", as gawk's README sets its sections: the colon is no part of the title.
+      startSection(line.replace(/:\s*$/, ''));
     } else if (!inFence && FRAMED_HEADING.test(line)) {
       startSection(FRAMED_HEADING.exec(line)?.[1] ?? line);
     } else if (!inFence && isLabelHeading(line, lines[i - 1], lines, i)) {

@@ -210,6 +210,9 @@ const OWN_ENTRY_SUBJECT = /^this\s+(?:file|directory)\s+(?!is\b|was\b)(?=\p{Ll}+
 /** "info: Additional information about the repository is recorded in this directory": a body about what the entry holds. */
 const HELD_BY_ENTRY = /\b(?:in|under)\s+(?:subdirectories\s+of\s+)?this\s+(?:file|directory)\b/i;
 
+/** "Appendix B of ``GAWK: Effective Awk Programming'' discusses…": the colon inside a quoted title, whose quotation the "term" opens and does not close. */
+const OPENS_A_QUOTATION = /``(?!.*'')|“(?!.*”)|^[^"]*"[^"]*$/;
+
 function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>): Labelled | undefined {
   const match = GLOSSARY_LINE.exec(block.text);
   // "fwupd (main): Firmware update daemon…": a package list's archive area is no part of the package's name.
@@ -220,7 +223,8 @@ function fromGlossaryLine(block: Block, sentences: ReadonlyMap<number, Sentence>
   const body = OWN_ENTRY_SUBJECT.test(stated) ? capitaliseFirst(stated.replace(OWN_ENTRY_SUBJECT, '')) : stated;
   // "null, undefined: Use default value", "commit graph concept, representations and usage": a list of
   // values or a title's parts, no one term.
-  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^[\p{L}$]/u.test(term)) return undefined;
+  if (!term || !body || wordCount(term) > MAX_TERM_WORDS || /[.!?](?:\s|$)|,/.test(term) || !/^[\p{L}$]/u.test(term) || OPENS_A_QUOTATION.test(term))
+    return undefined;
   // "Note on…", "A note on commit messages", "Portability alert", "CPython implementation detail": the label of a remark beside the text, not a term.
   if (
     NOT_TERMS.has(term.toLowerCase()) ||
@@ -731,6 +735,9 @@ function firstClauseEnd(tokens: readonly Token[], from: number): number {
   return tokens.length;
 }
 
+/** "…and you can configure it…": a clause to the reader joined to what the sentence says a term is. */
+const TELLS_THE_READER = /\b(?:and|so) you (?:can|may|should|must|will|need)\b/i;
+
 function fromSentence(sentence: Sentence): Definition | undefined {
   const { tokens } = sentence;
   if (repeatsAWord(sentence.text)) return undefined;
@@ -764,8 +771,9 @@ function fromSentence(sentence: Sentence): Definition | undefined {
     const conditional = tokens.some(
       (token, index) => index > copula.body && token.pos === 'SCONJ' && CONDITIONS.has(token.lower) && !CLAUSE_NAMES.has(tokens[index + 1]?.lemma ?? ''),
     );
-    // "…ERE and the meanings of the extensions are as follows.": a clause whose rest is the list below.
-    const announcing = ANNOUNCED_REST.test(clause);
+    // "…ERE and the meanings of the extensions are as follows.": a clause whose rest is the list below; "The
+    // default return value is a mock object and you can configure it in the normal way:" goes on to tell the reader what to do.
+    const announcing = ANNOUNCED_REST.test(clause) || TELLS_THE_READER.test(clause);
     if (wordCount(body) >= MIN_SENTENCE_BODY_WORDS && !general && !conditional && !announcing && !isPointing(body) && !listsValues(body) && !NOT_TERMS.has(key))
       return made(copula.term, body);
   }

@@ -31,11 +31,12 @@ type Span = [number, number];
 
 /** Splits text into sentences with tokens, POS tags, lemmas and entities in one pass. */
 /**
- * A dot inside a word ("sources.list", "ftp.debian.org", "os.path", "submodule.$name.url", "column.<name>"), opening one (the suffix ".py",
+ * A dot inside a word ("sources.list", "ftp.debian.org", "os.path", "submodule.$name.url", "column.<name>",
+ * "remote.<remote>.tagOpt"), opening one (the suffix ".py",
  * "(.pyc files)") or in a file pattern ("*.py") is no sentence end: it is hidden from the parser. One before a
  * word that opens sentences ("…return an object.The content of…", a missing space) still ends one.
  */
-const INNER_DOT = /(?<=[\p{L}\p{N}_*/([]|\s)\.(?=[\p{L}\p{N}_$<])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
+const INNER_DOT = /(?<=[\p{L}\p{N}_*/([>]|\s)\.(?=[\p{L}\p{N}_$<])(?!(?:The|This|These|It|Its|If|When|For|See)\s)/gu;
 const HIDDEN_DOT = '\u2024';
 /**
  * "==, and !=", "\!important!.txt", "The character "?" matches any one character", "An optional prefix "!"
@@ -61,6 +62,37 @@ export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 export const CONDITIONS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 'whenever']);
 
 export function parseText(text: string): ParsedSentence[] {
+  return readSentences(text).flatMap(atLetterEnds);
+}
+
+/** "o.": a one-letter name the parser took with the full stop after it for an abbreviation. */
+const LETTER_WITH_STOP = /^\p{Ll}\.$/u;
+/**
+ * "Map the string key to the value v in object o. Returns -1 on failure.": the parser reads "o." as an
+ * abbreviation and runs the two sentences together; a one-letter name, its full stop, then a word in
+ * capitals end the first.
+ */
+function atLetterEnds(sentence: ParsedSentence): ParsedSentence[] {
+  const at = sentence.tokens.findIndex(
+    (token, index) => index > 0 && LETTER_WITH_STOP.test(token.text) && /^\p{Lu}/u.test(sentence.tokens[index + 1]?.text ?? ''),
+  );
+  if (at < 0) return [sentence];
+  const letter = sentence.tokens[at] as Token;
+  const name: Token = { ...letter, text: letter.text.slice(0, 1), lower: letter.lower.slice(0, 1), lemma: letter.lemma.slice(0, 1), pos: 'NOUN' };
+  const stop: Token = { text: '.', lower: '.', lemma: '.', pos: 'PUNCT', stop: false, space: '' };
+  const first = [...sentence.tokens.slice(0, at), name, stop];
+  const rest = sentence.tokens.slice(at + 1).map((token, index) => (index === 0 ? { ...token, space: '' } : token));
+  const entitiesOf = (from: number, to: number) =>
+    sentence.entities
+      .filter((entity) => entity.start >= from && entity.end < to)
+      .map((entity) => ({ ...entity, start: entity.start - from, end: entity.end - from }));
+  return [
+    { text: joinTokens(first), tokens: first, entities: entitiesOf(0, at) },
+    ...atLetterEnds({ text: joinTokens(rest), tokens: rest, entities: entitiesOf(at + 1, sentence.tokens.length) }),
+  ];
+}
+
+function readSentences(text: string): ParsedSentence[] {
   const { its } = nlp();
   const doc = nlp().readDoc(hideMarks(text));
   const tokens = doc.tokens();

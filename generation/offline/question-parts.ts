@@ -59,10 +59,10 @@ const POINTING = new Set([
  * Text elsewhere ("above", "see", "the next section"), or a contrast with, a likeness to, a result or a
  * case of what came before ("however", "For similar reasons", "the volume group that is thus expanded",
  * "In the second case", "such a comment", "as already mentioned", "the necessary milter", "the attributes of
- * the same names" as the subject a question takes away, "there is an additional case"): the stem leans on it.
+ * the same names" as the subject a question takes away, "there is an additional case", "achieves the same effect"): the stem leans on it.
  */
 const ELSEWHERE =
-  /\b(?:above|below|here|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former|thus)\b|\bnext (?:paragraph|section|chapter|page)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b|\b(?:however|nevertheless)\b|\bin the (?:first|second|third|other) case\b|\bsuch an?\b|\bas (?:already )?mentioned\b|\b(?:similar|the same) (?:reasons?|fashion|way|manner|names?)\b|\bthe (?:necessary|required|appropriate|relevant|corresponding|respective|aforementioned)\b|\b(?:an?|one) (?:additional|further|extra|more) (?:case|step|option|way)\b/i;
+  /\b(?:above|below|here|following|previous|preceding|example|e\.g|i\.e|see|cf|latter|former|thus)\b|\bnext (?:paragraph|section|chapter|page)\b|\byou (?:might|may|will|can) (?:notice|see|find|wonder)\b|\b(?:however|nevertheless)\b|\bin the (?:first|second|third|other) case\b|\bsuch an?\b|\bas (?:already )?mentioned\b|\b(?:similar|the same) (?:reasons?|fashion|way|manner|names?|effect|result)\b|\bthe (?:necessary|required|appropriate|relevant|corresponding|respective|aforementioned)\b|\b(?:an?|one) (?:additional|further|extra|more) (?:case|step|option|way)\b/i;
 /**
  * "IRC clients are a bit more complex, and…": a comparison without what it compares with leans on the
  * text before it (more complex than the clients named there).

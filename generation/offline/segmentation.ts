@@ -573,20 +573,27 @@ const openParentheses = (text: string) => (text.match(/\(/g)?.length ?? 0) - (te
 
 /**
  * "class gzip.GzipFile(filename=None, mode=None, compresslevel=9, fileobj=None," over "mtime=None)": a
- * printed signature too long for its line, joined with the lines that close its parentheses.
+ * printed signature too long for its line, joined with the lines that close its parentheses. It may break
+ * inside a default ("…args=(), kwargs=" over "{}, *, daemon=None)") or an optional part ("initargs[,"), and
+ * once over a blank line the layout put in ("class multiprocessing.pool.Pool([processes[, …" over "maxtasksperchild[, context]]]]])").
  */
 function wrappedSignature(lines: readonly string[], index: number): { text: string; end: number } | undefined {
   let text = lines[index]?.trim() ?? '';
   // "coroutine asyncio.create_subprocess_exec(program, *args, stdin=None, stdout=None," as "class …(" is labelled.
-  if (!OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || openParentheses(text) <= 0 || !/,$/.test(text)) return undefined;
-  for (let end = index + 1; end < Math.min(lines.length, index + MAX_SIGNATURE_LINES); end += 1) {
+  if (!OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || openParentheses(text) <= 0 || !/[,=[]$/.test(text)) return undefined;
+  let blanks = 0;
+  for (let end = index + 1; end < Math.min(lines.length, index + MAX_SIGNATURE_LINES + blanks); end += 1) {
     const more = lines[end]?.trim() ?? '';
-    if (!more) return undefined;
-    text = `${text} ${more}`;
+    if (!more) {
+      if ((blanks += 1) > MAX_SIGNATURE_BLANKS) return undefined;
+      continue;
+    }
+    text = `${text}${/[[(=]$/.test(text) ? '' : ' '}${more}`;
     if (openParentheses(text) === 0) return { text, end };
   }
   return undefined;
 }
+const MAX_SIGNATURE_BLANKS = 1;
 
 /**
  * "data", "*args", "block=True", "/", "_subtype", "**_params": a parameter as a signature declares it, named
