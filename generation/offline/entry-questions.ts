@@ -559,11 +559,12 @@ function withoutDefault(sentence: Sentence): Sentence {
 /**
  * "Outputs the record to the file, catering for rollover as described previously.", "…from the data in desc,
  * described below.", "Determines optparse’s behaviour when this option is seen on the command line; the
- * available options are documented here.": a pointer back into the page, which a question or card does not
- * show; what the sentence says before it stands alone.
+ * available options are documented here.", "Generate patch (see section on generating patches).": a pointer into
+ * the page, which a question or card does not show; what the sentence says without it stands alone.
  */
 export const withoutBackPointer = (text: string) =>
   text
+    .replace(/\s*\(see\s[^()]*\)/gi, '')
     .replace(/,?\s+as\s+(?:described|explained|discussed|noted|shown)\s+(?:above|previously|earlier|before)(?=\.?$)/i, '')
     .replace(/;\s+[^;]*\b(?:described|documented|listed|explained)\s+(?:here|above|below)(?=\.?$)/i, '')
     .replace(/,\s+(?:as\s+)?(?:described|explained|listed|shown)\s+(?:below|above)(?=\.?$)/i, '');

@@ -253,6 +253,14 @@ export function generateFlashcards(analysis: Analysis, input: { sourceTitle: str
   }
   const cards: Flashcard[] = chosen
     .sort((a, b) => a.position - b.position)
-    .map((candidate, index) => ({ id: `card-${index + 1}`, term: candidate.term, definition: candidate.definition, source: candidate.source }));
+    .map((candidate, index) => ({
+      id: `card-${index + 1}`,
+      term: candidate.term,
+      definition: candidate.definition.replace(FOOTNOTE_MARKS, ''),
+      source: candidate.source,
+    }));
   return { title: `Flashcards: ${input.sourceTitle}`, cards };
 }
+
+/** "…all cased characters [4] in the string…": a footnote's mark, which points at a note the card does not show. */
+const FOOTNOTE_MARKS = /\s\[\d{1,2}\](?=[\s.,;:]|$)/g;

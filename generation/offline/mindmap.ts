@@ -741,6 +741,9 @@ function topicTitle(analysis: Analysis, sourceTitle: string): string {
   // "What is libffi?": a README's first heading asks what its topic is, or its first line says it.
   const asked = ASKS_WHAT.exec(title)?.[1] ?? README_OF.exec(title)?.[1] ?? PACKAGE_OF.exec(title)?.[1] ?? CONTENTS_OF.exec(title)?.[1];
   if (asked !== undefined) return asked;
+  // "Cscope is a text screen based source browsing tool.": a README without a heading, titled by its first sentence, is about its subject.
+  const named = /\.$/.test(title) ? NAMED_SUBJECT.exec(title)?.[1] : undefined;
+  if (named !== undefined && !NOT_A_NAME.test(named)) return named;
   // "Benchmarks" (##) first in a README without a "#" heading: a section's, not the document's title.
   const levels = [...analysis.headingLevels.values()];
   const sectionTitle = (analysis.headingLevels.get(title) ?? 1) > 1 && Math.min(...levels) > 1;

@@ -1,13 +1,13 @@
 import type { Difficulty } from '../../domain/learning-content.ts';
 import { comparisonTokens } from '../quality.ts';
-import { sentenceReference, sourceReference, type Analysis } from './analysis.ts';
+import { sentenceReference, sourceReference, titleModule, type Analysis } from './analysis.ts';
 import type { Sentence } from './document-parts.ts';
 import { namesAParameter, type Definition } from './definitions.ts';
 import { makeOption, type Option } from './distractors.ts';
 import { isStatement } from './explanations.ts';
-import { isSignature } from './headings.ts';
+import { isMemberName, isSignature } from './headings.ts';
 import { isGenericPhrase } from './key-phrases.ts';
-import { joinTokens, type Token } from './nlp.ts';
+import { joinTokens, readsAsVerb, type Token } from './nlp.ts';
 import {
   BLANK,
   blankablePhrases,
@@ -199,10 +199,34 @@ const ENTRY_KINDS: ReadonlySet<string> = new Set(['method', 'function', 'class',
  * "A _____ which when implemented calculates and returns the given module's representation" (legacy method)
  * under "Loader.module_repr(module)", "_____ that attempts to find a spec…" (class method): an entry's
  * description opens with the kind of entry it is; the stem names no entry, and any of the kind fits the blank.
- * Judged on round 123: 0 of 5 such blanks kept.
+ * Judged on round 123: 0 of 5 such blanks kept; on round 125, os's data entries: 0 of 4.
  */
-const isEntrysKind = (sentence: Sentence, start: number, head: string | undefined) =>
-  ENTRY_KINDS.has(head ?? '') && isSignature(sentence.section ?? '') && sentence.tokens.slice(0, start).every((token) => token.pos === 'DET');
+const isEntrysKind = (sentence: Sentence, start: number, end: number, head: string | undefined) => {
+  const section = sentence.section ?? '';
+  if (!(isSignature(section) || isMemberName(section)) || !sentence.tokens.slice(0, start).every((token) => token.pos === 'DET')) return false;
+  // "A _____ indicating which functions in the os module accept…" (set object) under "os.supports_dir_fd", "A _____
+  // where keys and values are strings…" (mapping object) under "os.environ": a data entry's kind, its description
+  // going on as a phrase; "A namespace object has no public methods…" says what the object does.
+  const after = sentence.tokens[end + 1];
+  return ENTRY_KINDS.has(head ?? '') || (head === 'object' && (/ing$/.test(after?.lower ?? '') || DESCRIBING.has(after?.lower ?? '')));
+};
+const DESCRIBING: ReadonlySet<string> = new Set(['where', 'that', 'which', 'whose', 'with', 'for', 'of']);
+
+/** "…which functions in the _____ accept an open file descriptor…" (os module) on os's own page: the page's module, which every reader knows. */
+const namesThePagesModule = (analysis: Analysis, key: string) => {
+  const module = titleModule(analysis.title);
+  return module !== undefined && key === `${module.toLowerCase()} module`;
+};
+
+/**
+ * "_____ from file descriptor src…" for "Copy count bytes from…" under "os.copy_file_range(…)": an entry's
+ * description opens with its verb, which a phrase the chunker read across it ("copy count bytes") would blank.
+ */
+const swallowsTheVerb = (sentence: Sentence, start: number) => {
+  const first = sentence.tokens[0];
+  const section = sentence.section ?? '';
+  return start === 0 && first !== undefined && first.lower === first.lemma && readsAsVerb(first.lower) && (isSignature(section) || isMemberName(section));
+};
 
 /** "A button widget is then created, and placed to the right of the label.": a step of a walk through an example, no fact to recall. */
 const EXAMPLE_STEP = /\b(?:is|are|was|were)\s+then\s+\p{Ll}+ed\b/u;
@@ -218,7 +242,9 @@ function termClozes(build: Build, sentence: Sentence): Candidate[] {
       isEventsOwn(sentence, span.start) ||
       isErrorsSubject(sentence, span.start) ||
       isEntrysResult(sentence, span.start, phrase.key) ||
-      isEntrysKind(sentence, span.start, phrase.lemmas.at(-1))
+      isEntrysKind(sentence, span.start, span.end, phrase.lemmas.at(-1)) ||
+      swallowsTheVerb(sentence, span.start) ||
+      namesThePagesModule(analysis, phrase.key)
     )
       return [];
     const preference = byDifficulty(difficulty, {

@@ -195,9 +195,10 @@ const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w
 
 /**
  * "Superseded by TraversableResources" under "class importlib.resources.abc.ResourceReader", "Availability:
- * Unix" under "time.pthread_getcpuclockid(thread_id)": a note on the entry's standing or where it runs, no heading.
+ * Unix" under "time.pthread_getcpuclockid(thread_id)": a note on the entry's standing or where it runs, no heading;
+ * nor is "Changed in version 3.5: Added support for Windows" over the next entry, a note on its history.
  */
-const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:)/i;
+const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:|(?:changed|new) in version\s|deprecated since version\s)/i;
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text) || STANDING_NOTE.test(text) || JOINING_END.test(text))

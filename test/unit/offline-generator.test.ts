@@ -8499,3 +8499,79 @@ describe('multiprocessing, unittest.mock, git-clone, the Mapping Protocol and ga
     assert.ok(!terms.some((term) => term.includes('GAWK')), terms.join(' | '));
   });
 });
+
+describe('os, Built-in Types, Capsules, git-diff, Slice Objects and cscope (held-out round 125)', () => {
+  test('"A _____ indicating which functions…" under a data entry blanks the entry\'s kind, and "_____ from file descriptor src…" the entry\'s verb: no cloze', () => {
+    const text = [
+      'os.getcwd()',
+      'Return a string representing the current working directory of the process.',
+      'os.supports_dir_fd',
+      'A set object indicating which functions in the os module accept an open file descriptor for their dir_fd parameter.',
+      'os.supports_fd',
+      'A set object indicating which functions in the os module permit specifying their path parameter as an open file descriptor.',
+      'os.supports_follow_symlinks',
+      'A set object indicating which functions in the os module accept False for their follow_symlinks parameter.',
+      'os.environ',
+      'A mapping object where keys and values are strings that represent the process environment.',
+      'os.copy_file_range(src, dst, count)',
+      'Copy count bytes from file descriptor src, starting from offset offset_src, to file descriptor dst.',
+      'os.sendfile(out_fd, in_fd, offset, count)',
+      'Copy count bytes from file descriptor in_fd to file descriptor out_fd starting at offset.',
+      'os.urandom(size)',
+      'Return a bytestring of size random bytes suitable for cryptographic use, as a mapping object never does.',
+    ].join('\n');
+    const analysis = analyse(printedPage('os — Miscellaneous operating system interfaces', text));
+    const blanks = quizCandidates(analysis, quizPools(analysis), 'medium')
+      .filter((candidate) => candidate.kind === 'cloze')
+      .map((candidate) => candidate.question().answer.text);
+    assert.ok(!blanks.some((blank) => /^(?:set|mapping) object$|^copy count bytes$|^os module$/i.test(blank)), blanks.join(' | '));
+  });
+  test('"Changed in version 3.5: Added support for Windows" over the next entry is a note on its history, no heading', () => {
+    const { blocks } = segmentText(
+      [
+        'os.truncate(path, length)',
+        'Truncate the file corresponding to path.',
+        'Changed in version 3.5: Added support for Windows',
+        'os.get_blocking(fd, /)',
+        'Get the blocking mode of the file descriptor.',
+      ].join('\n'),
+      false,
+      true,
+    );
+    assert.ok(!blocks.some((block) => block.kind === 'heading' && block.text.startsWith('Changed in version')), JSON.stringify(blocks));
+  });
+  test('cscope\'s README, titled by its first sentence ("Cscope is a text screen based source browsing tool."), is rooted at its subject', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'Cscope is a text screen based source browsing tool.  Although it is primarily designed to search C code, it can also be used for C++ code.',
+        '',
+        'Using cscope, you can easily search for where symbols are used and defined in the source code of a program.',
+        '',
+        'It has been released by The Santa Cruz Operation as Open Source under the BSD license.',
+      ].join('\n'),
+    );
+    const map = (await generator.mindmap({ sourceTitle: 'cscope-readme.txt', content, difficulty: 'medium' })).content;
+    assert.equal(map.nodes.find((node) => node.id === map.rootId)?.label, 'Cscope');
+  });
+  test('a card leaves out a footnote\'s mark ("…all cased characters [4] in the string…")', async () => {
+    const terms = await createOfflineGenerator().flashcards({
+      sourceTitle: 'str',
+      content: entriesContent('str', [
+        ['str.islower()', 'Return True if all cased characters [4] in the string are lowercase and there is at least one cased character.'],
+        ['str.item()', 'Return the item a[1] of the string as a new string of one character.'],
+      ]),
+      difficulty: 'medium',
+    });
+    const definitions = terms.content.cards.map((card) => card.definition);
+    assert.ok(
+      definitions.includes('Return True if all cased characters in the string are lowercase and there is at least one cased character.'),
+      definitions.join(' | '),
+    );
+  });
+  test('"Generate patch (see section on generating patches)." points into the page: the card leaves the pointer out', async () => {
+    const { withoutBackPointer } = await import('../../generation/offline/entry-questions.ts');
+    assert.equal(withoutBackPointer('Generate patch (see section on generating patches).'), 'Generate patch.');
+    assert.equal(withoutBackPointer('Show the log (the default).'), 'Show the log (the default).');
+  });
+});
