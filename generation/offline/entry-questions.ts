@@ -527,7 +527,6 @@ function codeMeaning(sentence: Sentence): string | undefined {
   return `stands for "${text}"`;
 }
 
-/** "(default: 70) The maximum length of wrapped lines.": an attribute's default before what it is. */
 /**
  * "Silently overwrite ignored files…", "Interactively select hunks…": an adverb before the verb, which the
  * question keeps before the verb that agrees ("silently overwrites…"); "Quiet, suppress feedback messages."
@@ -550,6 +549,7 @@ function leadOf(sentence: Sentence): { adverb?: string; rest: Sentence } | undef
   return { ...(adverb ? { adverb: first.lower } : {}), rest };
 }
 
+/** "(default: 70) The maximum length of wrapped lines.": an attribute's default before what it is. */
 function withoutDefault(sentence: Sentence): Sentence {
   if (!/^\(default:[^)]*\)\s+\S/.test(sentence.text)) return sentence;
   const close = sentence.tokens.findIndex((token) => token.text === ')');

@@ -193,6 +193,9 @@ const isErrorsSubject = (sentence: Sentence, start: number) =>
 const RESULT_WORDS: ReadonlySet<string> = new Set(['return value', 'result']);
 const isEntrysResult = (sentence: Sentence, start: number, key: string) => RESULT_WORDS.has(key) && sentence.tokens[start - 1]?.lower === 'the';
 
+/** A sentence under an entry's heading ("Loader.module_repr(module)", "os.environ"): part of that entry's description. */
+const describesAnEntry = (sentence: Sentence) => isSignature(sentence.section ?? '') || isMemberName(sentence.section ?? '');
+
 /** The kinds of entry a reference documents, as its descriptions name them ("A legacy method which…"). */
 const ENTRY_KINDS: ReadonlySet<string> = new Set(['method', 'function', 'class', 'attribute', 'property', 'decorator', 'constructor', 'callback']);
 /**
@@ -202,8 +205,7 @@ const ENTRY_KINDS: ReadonlySet<string> = new Set(['method', 'function', 'class',
  * Judged on round 123: 0 of 5 such blanks kept; on round 125, os's data entries: 0 of 4.
  */
 const isEntrysKind = (sentence: Sentence, start: number, end: number, head: string | undefined) => {
-  const section = sentence.section ?? '';
-  if (!(isSignature(section) || isMemberName(section)) || !sentence.tokens.slice(0, start).every((token) => token.pos === 'DET')) return false;
+  if (!describesAnEntry(sentence) || !sentence.tokens.slice(0, start).every((token) => token.pos === 'DET')) return false;
   // "A _____ indicating which functions in the os module accept…" (set object) under "os.supports_dir_fd", "A _____
   // where keys and values are strings…" (mapping object) under "os.environ": a data entry's kind, its description
   // going on as a phrase; "A namespace object has no public methods…" says what the object does.
@@ -224,8 +226,7 @@ const namesThePagesModule = (analysis: Analysis, key: string) => {
  */
 const swallowsTheVerb = (sentence: Sentence, start: number) => {
   const first = sentence.tokens[0];
-  const section = sentence.section ?? '';
-  return start === 0 && first !== undefined && first.lower === first.lemma && readsAsVerb(first.lower) && (isSignature(section) || isMemberName(section));
+  return start === 0 && first !== undefined && first.lower === first.lemma && readsAsVerb(first.lower) && describesAnEntry(sentence);
 };
 
 /** "A button widget is then created, and placed to the right of the label.": a step of a walk through an example, no fact to recall. */
