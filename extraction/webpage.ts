@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 import type { ExtractedContent, OutlineEntry } from '../domain/learning-content.ts';
 import { safeFetch } from '../infrastructure/web/safe-fetch.ts';
 import { ExtractionError } from './extractor.ts';
-import { htmlContent, referenceEntriesAsHeadings } from './formats/html-sections.ts';
+import { C_API_NOTES, htmlContent, referenceEntriesAsHeadings } from './formats/html-sections.ts';
 import { textToContent } from './formats/text.ts';
 import { asExtractionError, type WebOptions } from './web-errors.ts';
 
@@ -194,6 +194,8 @@ function pageWithoutMenus(page: Page): string {
 function pageWithEntries(page: string) {
   const { document } = parseHTML(page);
   referenceEntriesAsHeadings(document.body);
+  // Marked only by the class Readability strips, they would read as what a C function does.
+  for (const note of document.body.querySelectorAll(C_API_NOTES)) note.remove();
   for (const phrase of document.body.querySelectorAll(INLINE_PHRASES)) phrase.removeAttribute('class');
   return document;
 }

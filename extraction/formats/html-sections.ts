@@ -143,13 +143,14 @@ const isPermalink = (element: Element) =>
 /** Elements that are never the document's content: scripts, styles, and the page's chrome. */
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'canvas', 'button', 'form', 'select', 'input', 'textarea']);
 const BOILERPLATE = new Set(['nav', 'header', 'footer', 'aside']);
-/**
- * The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class;
- * also Sphinx's notes on a C function's standing ("Part of the Stable ABI since version 3.10.") and on
- * the reference it returns ("Return value: Borrowed reference."), printed before what the function does.
- */
+/** The same chrome marked by its role or, in generated documentation (Sphinx, Doxygen, DocBook), its class. */
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
-const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar|stableabi|refcount)(?:\s|$)/;
+const BOILERPLATE_CLASS = /(?:^|\s)(?:related|sphinxsidebar|footer|navheader|navfooter|docnav|breadcrumbs?|toc|navbar)(?:\s|$)/;
+/**
+ * Sphinx's notes on a C function's standing ("Part of the Stable ABI since version 3.10.") and on the
+ * reference it returns ("Return value: Borrowed reference."), printed before what the function does.
+ */
+export const C_API_NOTES = '.stableabi, .refcount';
 /**
  * A "sidebar" is a site's menu of links, or a book's box beside the text (DocBook's VOCABULARY and
  * CULTURE notes, which define terms): chrome only when it is mostly links.
@@ -163,12 +164,14 @@ const isMenu = (node: Element) => {
 };
 /** "--no-3way": an option's negation, listed after the option a description is about. */
 const NEGATED_OPTION = /^--no-/;
+const LONG_OPTION = /^--\w/;
 /** Publican's DocBook pages put their "Download the ebook" link in a banner marked only by its id. */
 const BOILERPLATE_ID = /^(?:banner|header|footer|navigation)$/;
 const isBoilerplate = (node: Element) =>
   BOILERPLATE.has(tagOf(node)) ||
   BOILERPLATE_ROLES.has(node.getAttribute('role') ?? '') ||
   BOILERPLATE_CLASS.test(node.getAttribute('class') ?? '') ||
+  node.matches(C_API_NOTES) ||
   (SIDEBAR_CLASS.test(node.getAttribute('class') ?? '') && isMenu(node)) ||
   BOILERPLATE_ID.test(node.getAttribute('id') ?? '');
 
@@ -301,14 +304,19 @@ function sectionsOf(body: Element): Section[] {
       emphasised(node);
       let term = '';
       let named = false;
+      /** Long options named over the description, their negations left out. */
+      const options = new Set<string>();
       for (const child of childElements(node)) {
         if (tagOf(child) === 'dt') {
           const name = oneLine(inlineText(child));
+          if (!named) options.clear();
           // "--3way" then "--no-3way" over one description: it describes the option, which its negation only undoes.
           if (!named || !NEGATED_OPTION.test(name) || NEGATED_OPTION.test(term)) term = name;
+          if (LONG_OPTION.test(name) && !NEGATED_OPTION.test(name)) options.add(name.replace(/[=[\s].*$/, ''));
           named = true;
         } else if (tagOf(child) === 'dd') {
-          definition(term, oneLine(inlineText(child)));
+          // "--ff", "--no-ff", "--ff-only" over "Specifies how a merge is handled…": the text is the options' together, no one's.
+          definition(options.size > 1 ? '' : term, oneLine(inlineText(child)));
           named = false;
         }
       }

@@ -68,7 +68,9 @@ function splitAtHeadings(lines: string[]): Section[] {
   let inFence = false;
   const startSection = (title: string, label = false) => {
     if (current.title !== undefined || current.lines.some((line) => line.trim())) sections.push(current);
-    current = { title: title.trim().replace(OUTLINE_MARK, '').slice(0, MAX_TITLE_CHARS), ...(label ? { label } : {}), lines: [] };
+    // "INSTALLATION:", "Portability:" over dashes: as gawk's and mawk's READMEs set their sections, the colon is no part of the title.
+    const own = title.trim().replace(OUTLINE_MARK, '').replace(/:$/, '');
+    current = { title: own.slice(0, MAX_TITLE_CHARS), ...(label ? { label } : {}), lines: [] };
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -86,12 +88,11 @@ function splitAtHeadings(lines: string[]): Section[] {
       startSection(line);
       i++;
     } else if (!inFence && isAllCapsHeading(line, lines[i - 1], lines[i + 1])) {
-      // "INSTALLATION:", as gawk's README sets its sections: the colon is no part of the title.
-      startSection(line.replace(/:\s*$/, ''));
+      startSection(line);
     } else if (!inFence && FRAMED_HEADING.test(line)) {
       startSection(FRAMED_HEADING.exec(line)?.[1] ?? line);
     } else if (!inFence && isLabelHeading(line, lines[i - 1], lines, i)) {
-      startSection(line.replace(/:$/, ''), true);
+      startSection(line, true);
     } else {
       current.lines.push(line);
     }
@@ -174,6 +175,11 @@ export function titleFromText(text: string): string | undefined {
 
 /** "-*- text -*-" first in wget's README: the mode an editor opens the file in, no part of the text. */
 const EDITOR_MODE_LINE = /^[ \t]*-\*-[^\n]*-\*-[ \t]*(?:\n|$)/;
+/**
+ * "-- $MawkId: README,v 1.6 2019/01/29 02:05:45 tom Exp $" over "-- vile:txtmode fc=78": the stamp a
+ * version control system writes atop a file and the settings an editor reads there, no part of its text.
+ */
+const FILE_STAMP_LINES = /^(?:(?:[^\n$]{0,8}\$\w*(?:Id|Header):[^$\n]*\$|[ \t]*\W{0,3}[ \t]*(?:vi|vim|vile|ex):\S)[^\n]*(?:\n|$))+/;
 
 /** Sections and a title for a text; shared with web pages served as text/plain. */
 export function textToContent(raw: string): ExtractedContent {
@@ -181,18 +187,29 @@ export function textToContent(raw: string): ExtractedContent {
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .replace(EDITOR_MODE_LINE, '')
+    .replace(FILE_STAMP_LINES, '')
     .trim();
   const sections = splitAtHeadings(text.split('\n'));
   const headed = sections.some((section) => section.title !== undefined);
+  const headingTitle = ownTitle(sections);
+  const title = headingTitle ?? firstLine(text);
+  // What comes before the first heading, when it opens on the line that titles the text ("mawk -- an implementation of…"), is no section of its own.
+  const opensOnTitle = (section: Section) =>
+    title !== undefined &&
+    headingTitle === undefined &&
+    !!section.lines
+      .find((line) => line.trim())
+      ?.trim()
+      .startsWith(title);
+  const titleOf = (section: Section, index: number) => section.title ?? (index === 0 && opensOnTitle(section) ? title : undefined);
   const outline: OutlineEntry[] = headed
     ? sections.map((section, index) => ({
         kind: 'section',
         index,
-        ...(section.title !== undefined ? { title: section.title } : {}),
+        ...(titleOf(section, index) !== undefined ? { title: titleOf(section, index) } : {}),
         text: section.lines.join('\n').trim(),
       }))
     : groupParagraphs(text);
-  const title = ownTitle(sections) ?? firstLine(text);
   return { ...(title ? { title } : {}), text, outline };
 }
 

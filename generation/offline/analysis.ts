@@ -7,7 +7,7 @@ import { bulletSiblings } from './list-siblings.ts';
 import { indexPhrases, phraseKey, type PhraseIndex } from './key-phrases.ts';
 import { parseText, type ParsedSentence } from './nlp.ts';
 import { hashText } from './seeded-random.ts';
-import { classEntryName, declaresParameters, isBareMethod, segmentText, type PageBefore, type TextBlock } from './segmentation.ts';
+import { cDeclaredName, classEntryName, declaresParameters, isBareMethod, segmentText, type PageBefore, type TextBlock } from './segmentation.ts';
 import { assignSynonyms } from './synonyms.ts';
 import { describeTable, type Table } from './tables.ts';
 import { capitaliseFirst, collapseWhitespace, escapeRegExp, excerpt, lowerFirstUnlessAcronym, wordCount } from './text.ts';
@@ -135,7 +135,7 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
         .trim()
         .replace(/^(?:class|exception)\s+/, '')
         .startsWith(`${module}.`);
-    if (inClass[index] && isBareMethod(line) && described) return true;
+    if ((inClass[index] && isBareMethod(line)) || cDeclaredName(line) !== undefined) return described;
     // "class bz2.BZ2Decompressor": a class printed without parameters heads its entry, and its methods' after it.
     const bare = ENTRY_WITHOUT_PARAMETERS.test(line.trim()) || classEntryName(line) !== undefined;
     return ownModule && (declaresParameters(line) || (bare && described));
@@ -145,7 +145,10 @@ function factualOutline(content: ExtractedContent): OutlineEntry[] {
     const text = unpadded(block.text).trim();
     if (block.kind !== 'code' || block.page === undefined) return [text];
     const lines = text.split('\n');
-    if (declaresParameters(lines.join(' ')) || (lines.length === 1 && headsEntry(text, index))) return [];
+    const joined = lines.join(' ');
+    // "PyObject *PyObject_CallMethod(PyObject *obj, const char *name, const char *format," over "...)": a C declaration the print wrapped.
+    if (declaresParameters(joined) || (lines.length === 1 && headsEntry(text, index)) || (cDeclaredName(joined) !== undefined && headsEntry(joined, index)))
+      return [];
     return lines.length > 1 && headsEntry(lines.at(-1) ?? '', index) ? lines.slice(0, -1).map((line) => line.trim()) : [text];
   };
   const excluded = [...new Set(blocks.flatMap(excludedText))].filter(Boolean);

@@ -123,6 +123,8 @@ const DUNDER = /\b__\w+?__\b/g;
 const NAMED_CODE = /\b[\p{L}_][\w.]*\(\)|\b[\p{L}_]\w*(?:\.\w+)+/gu;
 /** "… ICU (system-icu)", "… Installer (FAI)": a title's closing aside of a word or two, after a space. */
 const NAMING_ASIDE = /\p{L}.*\s\(`?[\p{L}\d][\w.+-]*`?(?:\s[\w.+-]+)?\)$/u;
+/** "The tp_call Protocol": a title in capitals that names a name of the code in its own lower case. */
+export const CODE_IN_TITLE = /^The\s+[a-z]\w*_\w*(?:\s+\p{Lu}\p{Ll}+){1,3}$/u;
 /** "TextWrapper.expand_tabs": a reference's entry for a member of a class, named as the reference names it. */
 const MEMBER = /^[\p{L}_]\w*(?:\.\w+)+$/u;
 /** "JSONDecodeError.msg", "csv.QUOTE_ALL": an entry for an attribute or a constant, named without parentheses. */
@@ -134,7 +136,8 @@ export function isChromeOrSentence(label: string): boolean {
   // "69 65 73 3a 20 0a": a hex dump has no word in it; "CARD32 ICON_NAME_OFFSET" is a line of code, but
   // "__annotations__ Quirks" names a concept of the language, "The add_argument() method" a function and
   // "test.support.socket_helper — Utilities for socket tests" a module.
-  const wordless = !/\p{L}{3,}/u.test(trimmed) || (/\w_\w/.test(trimmed.replace(DUNDER, '').replace(NAMED_CODE, '')) && !MEMBER.test(trimmed));
+  const wordless =
+    !/\p{L}{3,}/u.test(trimmed) || (/\w_\w/.test(trimmed.replace(DUNDER, '').replace(NAMED_CODE, '')) && !MEMBER.test(trimmed) && !CODE_IN_TITLE.test(trimmed));
   return (
     CHROME_LABEL.test(trimmed) ||
     isAdmonition(trimmed) ||

@@ -567,6 +567,36 @@ function methodHeading(line: string, next: string, className: string | undefined
   return `${className}.${line.trim().replace(ENTRY_LABEL, '')}`;
 }
 
+/**
+ * "const char *name", "PyObject *const *args", "Py_ssize_t len", "...", "void": a parameter as a C
+ * declaration declares it, its type before its name.
+ */
+const C_PARAMETER = /^\s*(?:\.\.\.|void|(?:(?:const|unsigned|signed|struct)\s+)*[\p{L}_]\w*(?:\s*\*+\s*(?:const\s*\**\s*)?|\s+)[\p{L}_]\w*(?:\[\])?)\s*$/u;
+/** "PyObject *PyObject_Call(", "int PyByteArray_Check(": a C function's declaration up to its parameters, its name captured. */
+const C_DECLARATION_OPENING = /^(?:(?:const|unsigned|signed|struct)\s+)*[\p{L}_]\w*(?:\s*\*+\s*|\s+)([\p{L}_]\w*)\(/u;
+/** "type PyByteArrayObject", "PyTypeObject PyByteArray_Type": a C type, and a variable of a type the reference names in capitals. */
+const C_TYPE_OR_VARIABLE = /^(?:type\s+([\p{L}_]\w*)|\p{Lu}\w*\p{Lu}\w*\s+\**([\p{L}_]\w*_\w*))$/u;
+
+/**
+ * "PyObject *PyObject_Call(PyObject *callable, PyObject *args, PyObject *kwargs)" over "Call a callable
+ * Python object…": a printed C API reference's function, its declaration on a line of its own over the
+ * text that describes it, heads its entry by the name the web page's entry gives it ("PyObject_Call()");
+ * so do a type ("type PyByteArrayObject") and a variable ("PyTypeObject PyByteArray_Type").
+ */
+function cDeclarationHeading(line: string, next: string): string | undefined {
+  return opensDescription(next) ? cDeclaredName(line) : undefined;
+}
+
+/** "PyObject_Call()" for "PyObject *PyObject_Call(PyObject *callable, …)", "PyByteArrayObject" for "type PyByteArrayObject": what a line of C declares. */
+export function cDeclaredName(line: string): string | undefined {
+  const text = line.trim();
+  const typed = C_TYPE_OR_VARIABLE.exec(text);
+  if (typed) return typed[1] ?? typed[2];
+  const name = C_DECLARATION_OPENING.exec(text)?.[1];
+  const parameters = /\((.*)\)$/su.exec(text)?.[1];
+  return name !== undefined && parameters !== undefined && parameters.split(',').every((parameter) => C_PARAMETER.test(parameter)) ? `${name}()` : undefined;
+}
+
 /** Lines a signature's parameters may wrap onto in print. */
 const MAX_SIGNATURE_LINES = 3;
 const OPENS_SIGNATURE = /^[\p{L}_]\w*(?:\.\w+)+\(/u;
@@ -581,7 +611,8 @@ const openParentheses = (text: string) => (text.match(/\(/g)?.length ?? 0) - (te
 function wrappedSignature(lines: readonly string[], index: number): { text: string; end: number } | undefined {
   let text = lines[index]?.trim() ?? '';
   // "coroutine asyncio.create_subprocess_exec(program, *args, stdin=None, stdout=None," as "class …(" is labelled.
-  if (!OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || openParentheses(text) <= 0 || !/[,=[]$/.test(text)) return undefined;
+  const opens = OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || C_DECLARATION_OPENING.test(text);
+  if (!opens || openParentheses(text) <= 0 || !/[,=[]$/.test(text)) return undefined;
   let blanks = 0;
   for (let end = index + 1; end < Math.min(lines.length, index + MAX_SIGNATURE_LINES + blanks); end += 1) {
     const more = lines[end]?.trim() ?? '';
@@ -691,10 +722,19 @@ function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[],
  */
 /** "Module: email.mime.base": the line a reference prints under a class's signature to say which module holds it, no text of the entry. */
 const MODULE_NOTE = /^\s*Module:\s+[\p{L}_][\w.]*\s*$/u;
+/**
+ * "Return value: New reference. Part of the Stable ABI.": what a C API reference prints under a function's
+ * declaration about the reference it returns and its standing, before what the function does (the web
+ * page marks both as such, and they are dropped there).
+ */
+const C_API_NOTES = /^\s*(?:Return value: (?:New|Borrowed) reference\.\s*)?(?:Part of the Stable ABI(?: since version [\d.]+)?\.)?\s*$/;
+const isCApiNote = (line: string) => line.trim() !== '' && C_API_NOTES.test(line);
 
 export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', before: PageBefore = {}): SegmentedText {
   // "Source code: Lib/concurrent/futures/thread.py and …" printed over the page's first sentence would run into it.
-  const lines = withoutScatteredButton(withoutGluedButton(text.split(/\r?\n/).filter((line) => !MODULE_NOTE.test(line) && !isSourceLink(line))));
+  const lines = withoutScatteredButton(
+    withoutGluedButton(text.split(/\r?\n/).filter((line) => !MODULE_NOTE.test(line) && !isCApiNote(line) && !isSourceLink(line))),
+  );
   const width = permissive ? undefined : lineWidth(lines);
   const questions = permissive ? new Set<string>() : questionHeadings(lines);
   const cells = printed && !permissive ? tableCellLines(lines) : new Set<number>();
@@ -768,7 +808,12 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     // "class bz2.BZ2Compressor(compresslevel=9)" last on its page: its description opens the next one.
     const next = following < lines.length ? (lines[following]?.trim() ?? '') : continuation;
     const dotted = entryHeading(signature.text, next, following > signature.end + 1);
-    const entry = dotted ?? methodHeading(signature.text, next, className) ?? constantHeading(line, next) ?? dataHeading(line, next, owners);
+    const entry =
+      dotted ??
+      methodHeading(signature.text, next, className) ??
+      constantHeading(line, next) ??
+      dataHeading(line, next, owners) ??
+      cDeclarationHeading(signature.text, next);
     if (entry) {
       close();
       if (dotted) className = classOf(signature.text, dotted);

@@ -8380,7 +8380,7 @@ describe('importlib, argparse, test, git-checkout and bc (held-out round 123)', 
     assert.equal(content.title, 'GNU bc version 1.07');
     assert.deepEqual(
       content.outline.map((entry) => entry.title),
-      [undefined, 'Extra configuration options', 'Extra make steps', 'Original comp.sources.reviewed README'],
+      ['GNU bc version 1.07', 'Extra configuration options', 'Extra make steps', 'Original comp.sources.reviewed README'],
     );
   });
   test('"Silently overwrite ignored files…" keeps its adverb before the verb that agrees; "Quiet, suppress feedback messages…" leaves its label out', () => {
@@ -8423,7 +8423,12 @@ describe('multiprocessing, unittest.mock, git-clone, the Mapping Protocol and ga
     const { textToContent } = await import('../../extraction/formats/text.ts');
     const content = textToContent(
       [
-        '  Copyright (C) 2005, 2006 Free Software Foundation, Inc.',
+        '  Copyright (C) 2005, 2006, 2007, 2009, 2010, 2011, 2012, 2013, 2014, 2015,',
+        '  2016, 2017, 2018, 2019, 2020, 2021, 2022, Free Software Foundation, Inc.',
+        '',
+        '  Copying and distribution of this file, with or without modification,',
+        '  are permitted in any medium without royalty provided the copyright',
+        '  notice and this notice are preserved.',
         '',
         'README:',
         '',
@@ -8573,5 +8578,144 @@ describe('os, Built-in Types, Capsules, git-diff, Slice Objects and cscope (held
     const { withoutBackPointer } = await import('../../generation/offline/entry-questions.ts');
     assert.equal(withoutBackPointer('Generate patch (see section on generating patches).'), 'Generate patch.');
     assert.equal(withoutBackPointer('Show the log (the default).'), 'Show the log (the default).');
+  });
+});
+
+describe('Call Protocol, Sequence Protocol, Byte Array Objects, git-merge, MemoryView objects and mawk (held-out round 126)', () => {
+  test('a printed C API reference\'s declarations ("PyObject *PyObject_Call(PyObject *callable, …)", "type PyByteArrayObject") head their entries, a statement of code ending in ";" none; its notes on references and the Stable ABI are no text', () => {
+    const { blocks } = segmentText(
+      [
+        'Instances of classes that set tp_call are callable. The signature of the slot is:',
+        'PyObject *tp_call(PyObject *callable, PyObject *args, PyObject *kwargs);',
+        'A call is made using a tuple for the positional arguments and a dict for the keyword arguments.',
+        'Object Calling API',
+        'PyObject *PyObject_Call(PyObject *callable, PyObject *args, PyObject *kwargs)',
+        'Return value: New reference. Part of the Stable ABI.',
+        'Call a callable Python object callable, with arguments given by the tuple args.',
+        'PyObject *PyObject_CallMethod(PyObject *obj, const char *name, const char *format,',
+        '...)',
+        'Part of the Stable ABI since version 3.10.',
+        'Call the method named name of object obj with a variable number of C arguments.',
+        'type PyByteArrayObject',
+        'This subtype of PyObject represents a Python bytearray object.',
+        'PyTypeObject PyByteArray_Type',
+        'This instance of PyTypeObject represents the Python bytearray type.',
+        'int main(void)',
+        '{',
+      ].join('\n'),
+      false,
+      true,
+    );
+    const headings = blocks.filter((block) => block.kind === 'heading').map((block) => block.text);
+    assert.deepEqual(headings, ['Object Calling API', 'PyObject_Call()', 'PyObject_CallMethod()', 'PyByteArrayObject', 'PyByteArray_Type']);
+    assert.ok(!blocks.some((block) => /Stable ABI|New reference/.test(block.text)), JSON.stringify(blocks));
+  });
+  test('as pdf.js reads the page, a C declaration in the code font, wrapped or not, heads the entry its description follows', () => {
+    const analysis = analysePrintedPage('Call Protocol', [
+      ['heading', 'Object Calling API'],
+      ['code', 'PyObject *PyObject_CallNoArgs(PyObject *callable)'],
+      ['prose', 'Call a callable Python object callable without any arguments.'],
+      ['code', 'PyObject *PyObject_CallMethod(PyObject *obj, const char *name, const char *format,\n...)'],
+      ['prose', 'Call the method named name of object obj with a variable number of C arguments.'],
+      ['code', 'PyObject *PyObject_CallOneArg(PyObject *callable, PyObject *arg)'],
+      ['prose', 'Call a callable Python object callable with exactly 1 positional argument arg.'],
+    ]);
+    assert.deepEqual(analysis.headings, ['Object Calling API', 'PyObject_CallNoArgs()', 'PyObject_CallMethod()', 'PyObject_CallOneArg()']);
+  });
+  test('"The tp_call Protocol", a title naming a name of the code, heads its section', () => {
+    const { blocks } = segmentText(
+      [
+        'Call Protocol',
+        'CPython supports two different calling protocols: tp_call and vectorcall.',
+        '',
+        'The tp_call Protocol',
+        'Instances of classes that set tp_call are callable.',
+      ].join('\n'),
+      false,
+      true,
+    );
+    assert.ok(
+      blocks.some((block) => block.kind === 'heading' && block.text === 'The tp_call Protocol'),
+      JSON.stringify(blocks),
+    );
+    assert.ok(!isChromeOrSentence('The tp_call Protocol'));
+    assert.ok(isChromeOrSentence('CARD32 ICON_NAME_OFFSET'));
+  });
+  test('the web page\'s "Return value: Borrowed reference." before a C function\'s text is no description of it', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const entry = (name: string, note: string, text: string) =>
+      `<dl class="c function"><dt class="sig sig-object c" id="c.${name}"><span class="sig-name descname">${name}</span><span class="sig-paren">(</span>PyObject *o<span class="sig-paren">)</span></dt>` +
+      `<dd>${note}<p>${text}</p></dd></dl>`;
+    const content = htmlToContent(
+      '<html><head><title>Sequence Protocol</title></head><body><div class="body" role="main"><section><h1>Sequence Protocol</h1>' +
+        entry(
+          'PySequence_Fast_GET_ITEM',
+          '<em class="refcount">Return value: Borrowed reference.</em>',
+          'Return the ith element of o, assuming that o was returned by PySequence_Fast().',
+        ) +
+        entry(
+          'PySequence_Check',
+          '<em class="stableabi"> Part of the <a href="stable.html">Stable ABI</a>.</em>',
+          'Return 1 if the object provides the sequence protocol, and 0 otherwise.',
+        ) +
+        entry('PySequence_Fast_ITEMS', '', 'Return the underlying array of PyObject pointers, assuming that o was returned by PySequence_Fast().') +
+        '</section></div></body></html>',
+      'https://docs.example/c-api/sequence.html',
+    );
+    assert.ok(!/Borrowed reference|Stable ABI/.test(content.text), content.text);
+    assert.match(content.text, /PySequence_Fast_GET_ITEM\(\)\nReturn the ith element/);
+  });
+  test('"--ff", "--no-ff" and "--ff-only" over one description: it is the three options\' together, so none is carded or asked by it', async () => {
+    const content = manualPage('git-merge(1)', 'OPTIONS', [
+      [
+        '--ff</dt><dt class="hdlist1">--no-ff</dt><dt class="hdlist1">--ff-only',
+        'Specifies how a merge is handled when the merged-in history is already a descendant of the current history.',
+      ],
+      ['-s &lt;strategy&gt;</dt><dt class="hdlist1">--strategy=&lt;strategy&gt;', 'Use the given merge strategy; can be supplied more than once.'],
+      ['--signoff</dt><dt class="hdlist1">--no-signoff', 'Add a Signed-off-by trailer by the committer at the end of the commit log message.'],
+      ['--quit', 'Forget about the current merge in progress.'],
+      ['--abort', 'Abort the current conflict resolution process, and try to reconstruct the pre-merge state.'],
+    ]);
+    const cards = (await generator.flashcards({ sourceTitle: 'git-merge(1)', content, difficulty: 'medium' })).content.cards;
+    const carded = cards.map((card) => `${card.term}: ${card.definition}`);
+    assert.ok(!carded.some((card) => card.includes('Specifies how a merge')), carded.join(' | '));
+    assert.ok(
+      carded.some((card) => / --strategy: Use the given merge strategy/.test(card)),
+      carded.join(' | '),
+    );
+    assert.ok(
+      carded.some((card) => / --signoff: Add a Signed-off-by/.test(card)),
+      carded.join(' | '),
+    );
+  });
+  test('mawk\'s README: its version-control stamp and editor settings are no text, "Portability:" over dashes heads a section, and what comes before the first heading is no "Section 1"', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        '-- $MawkId: README,v 1.6 2019/01/29 02:05:45 tom Exp $',
+        '-- vile:txtmode fc=78',
+        '',
+        'mawk -- an implementation of new/posix awk',
+        'version 1.3.4',
+        '',
+        'Generic installation instructions are in file INSTALL.',
+        '',
+        'Portability:',
+        '-----------',
+        '',
+        '\tThis program builds/runs on several POSIX-style platforms.',
+        '',
+        'Limitations:',
+        '-----------',
+        '',
+        '\tmawk 1.3.3 was developed to correspond with a POSIX draft.',
+      ].join('\n'),
+    );
+    assert.equal(content.title, 'mawk -- an implementation of new/posix awk');
+    assert.ok(!content.text.includes('MawkId') && !content.text.includes('vile:'), content.text);
+    assert.deepEqual(
+      content.outline?.map((entry) => entry.title),
+      ['mawk -- an implementation of new/posix awk', 'Portability', 'Limitations'],
+    );
   });
 });
