@@ -315,8 +315,15 @@ function sectionsOf(body: Element): Section[] {
           if (LONG_OPTION.test(name) && !NEGATED_OPTION.test(name)) options.add(name.replace(/[=[\s].*$/, ''));
           named = true;
         } else if (tagOf(child) === 'dd') {
+          // "The <mode> must be one of the following:" over "--soft", "--mixed", …: a list set in a description is
+          // a list of its own, each of its terms with its text, not words run into the description; under an
+          // option ("--dirstat" over "changes", "lines", "files") it lists the option's values, part of its text.
+          const nested = /^-/.test(term)
+            ? []
+            : (Array.from(child.querySelectorAll('dl')) as Element[]).filter((list) => list.parentElement?.closest('dl') === node);
           // "--ff", "--no-ff", "--ff-only" over "Specifies how a merge is handled…": the text is the options' together, no one's.
-          definition(options.size > 1 ? '' : term, oneLine(inlineText(child)));
+          definition(options.size > 1 ? '' : term, oneLine(inlineText(child, (element) => nested.includes(element))));
+          nested.forEach(visit);
           named = false;
         }
       }

@@ -35,7 +35,8 @@ const isBlank = (line: string | undefined) => line === undefined || line.trim() 
 
 function isAllCapsHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
   const text = line.trim();
-  if (text.length < 3 || text.length > 80 || !isBlank(previous) || /[.,;!?]$/.test(text)) return false;
+  // "`HOST ...'" over "Same as `--host=HOST'.": a quoted term of a list, no heading.
+  if (text.length < 3 || text.length > 80 || !isBlank(previous) || /[.,;!?]$/.test(text) || /^[`'"]/.test(text)) return false;
   // "BUG REPORTS AND FIXES (Un*x systems):": an aside in brackets after the title may keep its case.
   const title = text.replace(/\s*\([^()]*\)(?=:?$)/, '');
   if (!/\p{Lu}.*\p{Lu}/u.test(title) || /\p{Ll}/u.test(title)) return false;

@@ -256,6 +256,8 @@ const isJoinedVerb = (token: Token, following: readonly Token[], afterJoinedVerb
   token.lower === token.lemma &&
   // "Return current line number and offset.": a word that ends the sentence after "and" is a noun joined to a noun.
   ((token.pos === 'VERB' && !afterJoinedVerb && next !== undefined && next.pos !== 'PUNCT') ||
+    // "…, but do not traverse…": the auxiliary of a verb denied.
+    (token.lower === 'do' && next?.lower === 'not') ||
     // "…and close the connection": a verb the tagger read as an adjective before its object.
     ((token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'VERB') &&
       ((readsAsVerb(token.lower) && (next?.pos === 'DET' || (next?.pos === 'ADP' && next.lower !== 'of') || OBJECT_PRONOUNS.has(next?.lower ?? ''))) ||
@@ -428,6 +430,9 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "True if this network is partly or wholly contained in other…" of a method: the value it returns.
   if (!attribute && /^(?:true|false)$/.test(first.lower)) return asked(`returns ${first.text}${sentence.text.slice(first.text.length)}`);
   if (!readsAsVerbForm(first.lemma.toLowerCase()) || noun || nounOf) return attribute ? attributeDescription(sentence) : undefined;
+  // "Commits that are referred by some branch or tag are selected.": a verb for the relative clause after the first
+  // word and one more for the sentence make that word its subject.
+  if (/^(?:that|which)$/.test(rest[0]?.lower ?? '') && sentence.tokens.filter((token) => /^(?:is|are)$/.test(token.lower)).length >= 2) return undefined;
   // "Promise contexts may not get precise executionAsyncIds…": a noun and its verb after the first word make
   // it a sentence's subject ("Promise contexts"), no verb saying what the entry does.
   if (rest[0]?.pos === 'NOUN' && rest[1]?.pos === 'AUX') return undefined;
@@ -455,9 +460,10 @@ function description(described: Sentence, attribute: boolean): string | undefine
   // "Fetch and/or change the signal mask": "or" after "and/" joins as "and" does.
   // "Perform the same operation as sub(), but return a tuple": a verb after "but" goes on saying what it does
   // too, with its object ("…, but offset and cropped by…" is a participle).
+  // "…, but do not traverse their ancestors", "…but keep HEAD and the index untouched": before "not" or a name too.
   const joining = (token: Token | undefined, before?: Token, next?: Token) =>
     token?.lower === 'and' ||
-    (token?.lower === 'but' && (next?.pos === 'DET' || OBJECT_PRONOUNS.has(next?.lower ?? ''))) ||
+    (token?.lower === 'but' && (next?.pos === 'DET' || next?.pos === 'PROPN' || next?.lower === 'not' || OBJECT_PRONOUNS.has(next?.lower ?? ''))) ||
     token?.lower === 'otherwise' ||
     token?.text === ';' ||
     (token?.lower === 'or' && before?.text === '/');
@@ -477,6 +483,8 @@ function description(described: Sentence, attribute: boolean): string | undefine
       ) ||
       // "…; see setswitchinterval()": a pointer elsewhere, no verb of the entry's.
       token.lower === 'see' ||
+      // "(but resets the head to <commit>, just like all modes do)": an aside in brackets says what the entry does in its own words.
+      inBrackets(rest, index) ||
       joinsNoVerbOfTheEntry(rest, index) ||
       // ", and dispatch to action methods" closes a series of verbs rather than joining parts of an object.
       !isJoinedVerb(token, rest.slice(index + 1), joinedVerbs > 0 && rest[index - 2 - adverb]?.text !== ',')
@@ -507,6 +515,10 @@ function afterJoinedCondition(rest: readonly Token[], index: number): boolean {
  */
 const endsSeries = (rest: readonly Token[], index: number) =>
   rest.slice(index + 1).some((token, at, after) => token.text === ',' && (after[at + 1]?.lower === 'and' || after[at + 1]?.lower === 'or'));
+
+/** Whether the token at `index` stands inside brackets opened before it. */
+const inBrackets = (tokens: readonly Token[], index: number) =>
+  tokens.slice(0, index).reduce((depth, token) => depth + (token.text === '(' ? 1 : token.text === ')' ? -1 : 0), 0) > 0;
 
 /** "just", "instead": an adverb that may stand between a joining word and the second verb of an entry's description. */
 const JOINING_ADVERBS: ReadonlySet<string> = new Set(['just', 'instead', 'only', 'then', 'simply']);

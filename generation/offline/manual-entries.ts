@@ -52,7 +52,9 @@ function readEntries(analysis: Analysis): ManualEntry[] {
   const program = programOf(analysis);
   if (!program) return [];
   return analysis.blocks.flatMap((block) => {
-    const item = LISTING.test(block.section?.trim() ?? '') ? ITEM.exec(block.text) : null;
+    // "--soft: Does not touch the index file…": an option listed wherever the page lists it (git-reset's modes, under DESCRIPTION).
+    const listed = ITEM.exec(block.text);
+    const item = LISTING.test(block.section?.trim() ?? '') || listed?.groups?.name?.startsWith('-') ? listed : null;
     const first = analysis.sentences[block.sentenceIds[0] ?? -1];
     const colon = first?.tokens.findIndex((token) => token.text === ':') ?? -1;
     if (!item?.groups?.name || !first || colon < 0) return [];

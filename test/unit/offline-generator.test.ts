@@ -8719,3 +8719,82 @@ describe('Call Protocol, Sequence Protocol, Byte Array Objects, git-merge, Memor
     );
   });
 });
+
+describe('Number Protocol, the codec registry, Frame Objects, git-reset, Allocating Objects on the Heap and gdb (held-out round 127)', () => {
+  test('git-reset\'s modes, a list set in a description under DESCRIPTION ("--soft: Does not touch the index file…"), are carded and asked as its options; an option\'s values are none', async () => {
+    const content = htmlContent(
+      '<html><head><title>git-reset(1)</title></head><body><h1>git-reset(1)</h1>' +
+        '<div class="sect1"><h2>SYNOPSIS</h2><div class="sectionbody"><pre>git reset [--soft | --mixed [-N] | --hard | --merge | --keep] [-q] [&lt;commit&gt;]</pre></div></div>' +
+        '<div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody"><p>In the last form, git reset sets the current branch head (HEAD) to &lt;commit&gt;.</p><div class="dlist"><dl>' +
+        '<dt class="hdlist1">git reset [&lt;mode&gt;] [&lt;commit&gt;]</dt><dd><p>This form resets the current branch head to &lt;commit&gt;. The &lt;mode&gt; must be one of the following:</p><div class="dlist"><dl>' +
+        '<dt class="hdlist1">--soft</dt><dd><p>Does not touch the index file or the working tree at all.</p></dd>' +
+        '<dt class="hdlist1">--mixed</dt><dd><p>Resets the index but not the working tree and reports what has not been updated.</p></dd>' +
+        '<dt class="hdlist1">--hard</dt><dd><p>Resets the index and working tree.</p></dd>' +
+        '<dt class="hdlist1">--keep</dt><dd><p>Resets index entries and updates files in the working tree that are different between &lt;commit&gt; and HEAD.</p></dd>' +
+        '</dl></div></dd></dl></div></div></div>' +
+        '<div class="sect1"><h2>OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>' +
+        '<dt class="hdlist1">--refresh</dt><dd><p>Refresh the index after a mixed reset.</p></dd>' +
+        '<dt class="hdlist1">--dirstat</dt><dd><p>Output the distribution of relative amount of changes for each sub-directory. The parameters are:</p><div class="dlist"><dl>' +
+        '<dt class="hdlist1">changes</dt><dd><p>Compute the dirstat numbers by counting the lines that have been removed from the source.</p></dd>' +
+        '<dt class="hdlist1">files</dt><dd><p>Compute the dirstat numbers by counting the number of files changed.</p></dd>' +
+        '</dl></div></dd>' +
+        '<dt class="hdlist1">--quiet</dt><dd><p>Be quiet, only report errors.</p></dd>' +
+        '</dl></div></div></div></body></html>',
+      null,
+      'git-reset.html',
+    );
+    const description = content.blocks?.find((block) => block.kind === 'definition' && block.text.startsWith('This form resets'))?.text ?? '';
+    assert.ok(description.endsWith('one of the following:'), description);
+    const cards = (await generator.flashcards({ sourceTitle: 'git-reset(1)', content, difficulty: 'medium' })).content.cards.map(
+      (card) => `${card.term}: ${card.definition}`,
+    );
+    for (const mode of ['--soft: Does not touch the index file', '--hard: Resets the index and working tree.'])
+      assert.ok(
+        cards.some((card) => card.includes(mode)),
+        cards.join(' | '),
+      );
+    // "--dirstat" over "changes", "files": the values an option takes are no commands of the program.
+    assert.ok(!cards.some((card) => /\b(?:changes|files): Compute/.test(card)), cards.join(' | '));
+  });
+  test('"…but do not traverse their ancestors" and "…but keep HEAD…" agree with the option asked about; "(…, just like all modes do)" is left as it is, and "Commits that are … are selected" asks nothing', () => {
+    const content = manualPage('git-log(1)', 'OPTIONS', [
+      ['--no-walk', 'Only show the given commits, but do not traverse their ancestors.'],
+      ['--quit', 'Abort the patching operation but keep HEAD and the index untouched.'],
+      ['--soft', 'Does not touch the index file or the working tree at all (but resets the head to &lt;commit&gt;, just like all modes do).'],
+      ['--reverse', 'Output the commits chosen to be shown in reverse order.'],
+      ['--simplify-by-decoration', 'Commits that are referred by some branch or tag are selected.'],
+      ['--graph', 'Draw a text-based graphical representation of the commit history on the left hand side of the output.'],
+    ]);
+    const stems = new Map(entryQuestionsOf(analyse(content), 'medium').map((question) => [question.answer.text, question.stem]));
+    assert.match(stems.get('--no-walk') ?? '', /only shows the given commits, but does not traverse their ancestors\?$/);
+    assert.match(stems.get('--quit') ?? '', /aborts the patching operation but keeps HEAD and the index untouched\?$/);
+    assert.match(stems.get('--soft') ?? '', /, just like all modes do\)\?$/);
+    // "Commits that are referred by some branch or tag are selected.": "Commits" is the sentence's subject, no verb of the option's.
+    assert.equal(stems.get('--simplify-by-decoration'), undefined);
+  });
+  test('"`HOST ...\'" over "Same as `--host=HOST\'.", a quoted term of a plain README\'s list, heads no section', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'README for GDB release',
+        '',
+        'This is GDB, the GNU source-level debugger.',
+        '',
+        "A summary of new features is in the file `gdb/NEWS'.",
+        '',
+        "`configure' options",
+        '===================',
+        '',
+        "`--host=HOST'",
+        '     Configure GDB to run on the specified HOST.',
+        '',
+        "`HOST ...'",
+        "     Same as `--host=HOST'.  If you omit this, GDB will guess.",
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      content.outline.map((entry) => entry.title),
+      ['README for GDB release', "`configure' options"],
+    );
+  });
+});
