@@ -714,12 +714,6 @@ function goesOnAfterBlank(open: OpenBlock | undefined, lines: readonly string[],
   return /^\p{Ll}/u.test(following) && readsAsProse(following);
 }
 
-/**
- * `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells;
- * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
- * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
- * `before`: what the page before left (its class, its entries' owners).
- */
 /** "Module: email.mime.base": the line a reference prints under a class's signature to say which module holds it, no text of the entry. */
 const MODULE_NOTE = /^\s*Module:\s+[\p{L}_][\w.]*\s*$/u;
 /**
@@ -727,9 +721,15 @@ const MODULE_NOTE = /^\s*Module:\s+[\p{L}_][\w.]*\s*$/u;
  * declaration about the reference it returns and its standing, before what the function does (the web
  * page marks both as such, and they are dropped there).
  */
-const C_API_NOTES = /^\s*(?:Return value: (?:New|Borrowed) reference\.\s*)?(?:Part of the Stable ABI(?: since version [\d.]+)?\.)?\s*$/;
-const isCApiNote = (line: string) => line.trim() !== '' && C_API_NOTES.test(line);
+const C_API_NOTE_LINE = /^\s*(?:Return value: (?:New|Borrowed) reference\.\s*)?(?:Part of the Stable ABI(?: since version [\d.]+)?\.)?\s*$/;
+const isCApiNote = (line: string) => line.trim() !== '' && C_API_NOTE_LINE.test(line);
 
+/**
+ * `permissive`: the entry is a sheet, so comma-separated lines are rows even with long cells;
+ * `printed`: the text of a printed page, whose lines a layout wrapped at the column's width;
+ * `continuation`: the first line of the page after it, where an entry that ends the page goes on;
+ * `before`: what the page before left (its class, its entries' owners).
+ */
 export function segmentText(text: string, permissive: boolean, printed = false, continuation = '', before: PageBefore = {}): SegmentedText {
   // "Source code: Lib/concurrent/futures/thread.py and …" printed over the page's first sentence would run into it.
   const lines = withoutScatteredButton(
