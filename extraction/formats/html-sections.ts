@@ -165,6 +165,7 @@ const isMenu = (node: Element) => {
 /** "--no-3way": an option's negation, listed after the option a description is about. */
 const NEGATED_OPTION = /^--no-/;
 const LONG_OPTION = /^--\w/;
+const SAYS_NOT_TO = /^(?:do not|don't|never)\b/i;
 /** Publican's DocBook pages put their "Download the ebook" link in a banner marked only by its id. */
 const BOILERPLATE_ID = /^(?:banner|header|footer|navigation)$/;
 const isBoilerplate = (node: Element) =>
@@ -303,15 +304,20 @@ function sectionsOf(body: Element): Section[] {
     else if (tag === 'dl') {
       emphasised(node);
       let term = '';
+      let negation = '';
       let named = false;
       /** Long options named over the description, their negations left out. */
       const options = new Set<string>();
       for (const child of childElements(node)) {
         if (tagOf(child) === 'dt') {
           const name = oneLine(inlineText(child));
-          if (!named) options.clear();
+          if (!named) {
+            options.clear();
+            negation = '';
+          }
           // "--3way" then "--no-3way" over one description: it describes the option, which its negation only undoes.
           if (!named || !NEGATED_OPTION.test(name) || NEGATED_OPTION.test(term)) term = name;
+          if (NEGATED_OPTION.test(name)) negation ||= name;
           if (LONG_OPTION.test(name) && !NEGATED_OPTION.test(name)) options.add(name.replace(/[=[\s].*$/, ''));
           named = true;
         } else if (tagOf(child) === 'dd') {
@@ -322,7 +328,9 @@ function sectionsOf(body: Element): Section[] {
             ? []
             : (Array.from(child.querySelectorAll('dl')) as Element[]).filter((list) => list.parentElement?.closest('dl') === node);
           // "--ff", "--no-ff", "--ff-only" over "Specifies how a merge is handled…": the text is the options' together, no one's.
-          definition(options.size > 1 ? '' : term, oneLine(inlineText(child, (element) => nested.includes(element))));
+          const text = oneLine(inlineText(child, (element) => nested.includes(element)));
+          // "--no-keep-empty" and "--keep-empty" over "Do not keep commits that start empty…": a description that says what not to do is the negation's.
+          definition(options.size > 1 ? '' : negation && SAYS_NOT_TO.test(text) ? negation : term, text);
           nested.forEach(visit);
           named = false;
         }

@@ -1081,11 +1081,13 @@ function isEntryField(definition: Definition, sentences: ReadonlyMap<number, Sen
   if (/^(?:True|False|None)$/.test(definition.term) || /^(?:true|false)\s+values?$/i.test(definition.term)) return true;
   const section = sentences.get(definition.sentenceId)?.section ?? '';
   const member = section.replace(/\(.*$/s, '').split('.').at(-1) ?? '';
-  // "gitglossary(7)" is a manual page's title, no entry: an entry is named in full ("ast.keyword()").
-  const entry = /^[^(]*\./.test(section) && (isSignature(section) || isMemberName(section));
+  // "gitglossary(7)" is a manual page's title, no entry: an entry is named in full ("ast.keyword()"), or as
+  // the C API names its functions ("func is the function that will be called…" under "PyInstanceMethod_New()").
+  const entry = (/^[^(]*\./.test(section) || C_API_ENTRY.test(section)) && (isSignature(section) || isMemberName(section));
   return CODE_NAME.test(definition.term) && entry && member.toLowerCase() !== definition.term.toLowerCase();
 }
 const CODE_NAME = /^\p{Ll}[\p{Ll}\d_]*$/u;
+const C_API_ENTRY = /^\p{Lu}[\p{L}\d]*_\w+\(/u;
 
 /** "The Event Loop Methods section is the reference documentation of…": a part of the text, which it points to, no term. */
 const PART_OF_THE_TEXT = /\s(?:section|chapter)$/i;

@@ -759,8 +759,14 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
   // A title slide or heading that repeats the document's title is the root, not a branch; "More on
   // Modules" under the title "Modules" is a section of it.
   const documentTitle = topicTitle(analysis, sourceTitle);
-  const all = topicsOf(analysis).filter((topic) => comparisonKey(topicOf(topic.label)) !== comparisonKey(documentTitle));
+  const found = topicsOf(analysis);
+  const namesTitle = (topic: Topic) => comparisonKey(topicOf(topic.label)) === comparisonKey(documentTitle);
+  const all = found.filter((topic) => !namesTitle(topic));
   const parent = soleParent(all, analysis.sentences.length);
+  // "Instance Method Objects" beside "Method Objects": a page whose title heads a section of the same
+  // level as its others has entries of its own, which stand beside those sections, not under the root's twin.
+  const titled = parent || all.length === 0 ? undefined : found.find((topic) => namesTitle(topic) && (topic.subsections?.length ?? 0) >= MIN_SUBSECTIONS_EACH);
+  const titledParts = titled ? partsOf(analysis, titled, all) : [];
   const title = parent ? cleanHeading(parent.label) : documentTitle;
   const topics = parent ? all.filter((topic) => topic !== parent) : all;
   const opening = (parent?.sentences ?? analysis.sentences).find(isStatement)?.text ?? (analysis.tables[0] ? describeTable(analysis.tables[0]) : '');
@@ -773,10 +779,15 @@ function rootDraft(analysis: Analysis, sourceTitle: string, shape: Shape): Draft
     // "nntplib": what the root names is no node below it.
     used: new Set(analysis.phrases.ranked.filter((phrase) => namesTheRoot(phrase, title)).map((phrase) => phrase.concept)),
     maxScore: Math.max(1e-9, analysis.phrases.ranked[0]?.score ?? 1),
-    home: homes(analysis, topics),
+    home: homes(analysis, [...titledParts, ...topics]),
   };
   const genera = topics.length < 2 && !topics[0]?.table ? generaDrafts(context) : [];
-  if (topics.length >= 2) {
+  if (titledParts.length > 0) {
+    const parts = titledParts.slice(0, Math.max(MIN_SUBSECTIONS_EACH, breadth - topics.length));
+    const room = Math.max(1, breadth - parts.length);
+    const chosen = topics.length <= room ? topics : pickTopics(context, topics, room);
+    root.children = [...parts, ...chosen].map((topic) => topicDraft(context, topic, 0));
+  } else if (topics.length >= 2) {
     const chosen = topics.length <= breadth ? topics : pickTopics(context, topics, breadth);
     context.fewSections = chosen.length < MIN_MAIN_SECTIONS;
     root.children = chosen.map((topic) => topicDraft(context, topic, 0));
@@ -857,6 +868,26 @@ function generaDrafts(context: Context): Draft[] {
         .slice(0, shape.breadth[1] ?? 0)
         .map((member) => ({ label: capitaliseFirst(member.term), definition: short(member.text), score: 0, children: [] })),
     }));
+}
+
+/**
+ * The parts of the title's own section ("Functions", "Window Objects" under "curses — Terminal handling…",
+ * or the entries under "Instance Method Objects"), each with the text and the headings under it up to the
+ * next part or the next section of the page.
+ */
+function partsOf(analysis: Analysis, titled: Topic, others: readonly Topic[]): Topic[] {
+  const parts = titled.subsections ?? [];
+  const stops = new Set([...parts, ...others.map((topic) => topic.label)]);
+  return parts.map((part) => {
+    const under: string[] = [];
+    for (const heading of analysis.headings.slice(analysis.headings.indexOf(part) + 1)) {
+      if (stops.has(heading)) break;
+      under.push(heading);
+    }
+    const within = new Set([part, ...under]);
+    const sentences = titled.sentences.filter((sentence) => within.has(sentence.section ?? ''));
+    return { label: part, sentences, subsections: under.filter((heading) => sentences.some((sentence) => sentence.section === heading)) };
+  });
 }
 
 /** The `count` topics with the most central phrases, kept in document order. */

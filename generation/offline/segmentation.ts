@@ -593,9 +593,19 @@ export function cDeclaredName(line: string): string | undefined {
   const typed = C_TYPE_OR_VARIABLE.exec(text);
   if (typed) return typed[1] ?? typed[2];
   const name = C_DECLARATION_OPENING.exec(text)?.[1];
-  const parameters = /\((.*)\)$/su.exec(text)?.[1];
-  return name !== undefined && parameters !== undefined && parameters.split(',').every((parameter) => C_PARAMETER.test(parameter)) ? `${name}()` : undefined;
+  const parameters = /\((.*)\)$/su.exec(text)?.[1]?.split(',');
+  if (name === undefined || parameters === undefined) return undefined;
+  const declared =
+    parameters.every((parameter) => C_PARAMETER.test(parameter)) || (C_API_NAME.test(name) && parameters.every((parameter) => MACRO_PARAMETER.test(parameter)));
+  return declared ? `${name}()` : undefined;
 }
+/**
+ * "int PyWeakref_Check(ob)": a macro the reference declares with its result's type but names its
+ * parameters bare; only a name in the API's own style ("Py…_…") is taken for one, since a line of prose can
+ * read "word word(x)".
+ */
+const MACRO_PARAMETER = /^\s*[\p{Ll}_]\w*\s*$/u;
+const C_API_NAME = /^\p{Lu}\w*_\w+$/u;
 
 /** Lines a signature's parameters may wrap onto in print. */
 const MAX_SIGNATURE_LINES = 3;

@@ -8798,3 +8798,91 @@ describe('Number Protocol, the codec registry, Frame Objects, git-reset, Allocat
     );
   });
 });
+
+describe('Weak Reference Objects, Instance Method Objects and git-rebase (held-out round 130)', () => {
+  test('"int PyWeakref_Check(ob)", a macro declared with its parameters bare, heads its entry; a line of prose calling a function does not', () => {
+    const { blocks } = segmentText(
+      [
+        'Weak Reference Objects',
+        'Python supports weak references as first-class objects.',
+        'int PyWeakref_Check(ob)',
+        'Return true if ob is either a reference or proxy object. This function always succeeds.',
+        'int PyWeakref_CheckRef(ob)',
+        'Return true if ob is a reference object. This function always succeeds.',
+        'Then call repr(ob)',
+        'Return the representation the object gives itself.',
+      ].join('\n'),
+      false,
+      true,
+    );
+    const headings = blocks.filter((block) => block.kind === 'heading').map((block) => block.text);
+    assert.deepEqual(headings, ['Weak Reference Objects', 'PyWeakref_Check()', 'PyWeakref_CheckRef()']);
+  });
+  const sphinxEntry = (name: string, parameter: string, text: string) =>
+    `<dl class="c function"><dt class="sig sig-object c" id="c.${name}"><span class="kt">PyObject</span> *<span class="sig-name descname">${name}</span><span class="sig-paren">(</span>PyObject *<span class="n">${parameter}</span><span class="sig-paren">)</span></dt><dd><p>${text}</p></dd></dl>`;
+  const methodPage = () =>
+    htmlContent(
+      '<html><head><title>Instance Method Objects</title></head><body>' +
+        '<section id="instance-method-objects"><h1>Instance Method Objects</h1><p>An instance method is a wrapper for a PyCFunction and the new way to bind a PyCFunction to a class object.</p>' +
+        sphinxEntry('PyInstanceMethod_Check', 'o', 'Return true if <em>o</em> is an instance method object.') +
+        sphinxEntry(
+          'PyInstanceMethod_New',
+          'func',
+          'Return a new instance method object, with <em>func</em> being any callable object. <em>func</em> is the function that will be called when the instance method is called.',
+        ) +
+        sphinxEntry('PyInstanceMethod_Function', 'im', 'Return the function object associated with the instance method <em>im</em>.') +
+        '</section><section id="method-objects"><h1>Method Objects</h1><p>Methods are bound function objects. Methods are always bound to an instance of a user-defined class.</p>' +
+        sphinxEntry('PyMethod_Check', 'o', 'Return true if <em>o</em> is a method object.') +
+        sphinxEntry('PyMethod_Function', 'meth', 'Return the function object associated with the method <em>meth</em>.') +
+        sphinxEntry('PyMethod_Self', 'meth', 'Return the instance associated with the method <em>meth</em>.') +
+        '</section></body></html>',
+      null,
+      'method.html',
+    );
+  test('a page whose title heads a section beside another of its level ("Instance Method Objects", "Method Objects") maps its own entries beside that section', async () => {
+    const map = (await generator.mindmap({ sourceTitle: 'Instance Method Objects', content: methodPage(), difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['PyInstanceMethod_Check()', 'PyInstanceMethod_New()', 'PyInstanceMethod_Function()', 'Method Objects']);
+    assert.ok(branchChildren(map, 'Method Objects').includes('PyMethod_Self()'), JSON.stringify(map.nodes));
+  });
+  test('a reference\'s title heading parts of its own ("Functions", "Window Objects") beside a section of its level ("curses.textpad") maps those parts with their entries', async () => {
+    const entry = (name: string, text: string) =>
+      `<dl class="py function"><dt class="sig sig-object py" id="curses.${name}"><span class="sig-prename descclassname">curses.</span><span class="sig-name descname">${name}</span><span class="sig-paren">(</span><span class="sig-paren">)</span></dt><dd><p>${text}</p></dd></dl>`;
+    const content = htmlContent(
+      '<html><head><title>curses — Terminal handling for character-cell displays</title></head><body>' +
+        '<section><h1>curses — Terminal handling for character-cell displays</h1><p>The curses module provides an interface to the curses library, the de-facto standard for portable advanced terminal handling.</p>' +
+        '<section><h2>Functions</h2><p>The module curses defines the following exception and functions.</p>' +
+        entry('beep', 'Emit a short attention sound.') +
+        entry('flash', 'Flash the screen, that is, change it to reverse-video and then change it back in a short interval.') +
+        entry('doupdate', 'Update the physical screen to match the virtual screen.') +
+        '</section><section><h2>Window Objects</h2><p>Window objects, as returned by initscr() and newwin(), have the following methods.</p>' +
+        entry('newwin', 'Return a new window, whose left-upper corner is at the given position.') +
+        entry('newpad', 'Create and return a pointer to a new pad data structure with the given number of lines and columns.') +
+        '</section><section><h2>Constants</h2><p>The curses module defines the following data members.</p>' +
+        entry('has_key', 'Take a key value and return True if the current terminal type recognizes a key with that value.') +
+        entry('napms', 'Sleep for a given number of milliseconds.') +
+        '</section></section><section><h1>curses.textpad — Text input widget for curses programs</h1><p>The curses.textpad module provides a Textbox class that handles elementary text editing in a curses window, supporting a set of keybindings resembling those of Emacs.</p>' +
+        '<section><h2>Textbox objects</h2><p>A Textbox object is an editing widget that supports Emacs-like key bindings in a curses window.</p></section></section></body></html>',
+      null,
+      'curses.html',
+    );
+    const map = (await generator.mindmap({ sourceTitle: 'curses', content, difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['Functions', 'Window Objects', 'Constants', 'curses.textpad — Text input widget for curses programs']);
+    assert.deepEqual(branchChildren(map, 'Functions').slice(0, 3), ['curses.beep()', 'curses.flash()', 'curses.doupdate()']);
+  });
+  test('"func is the function that will be called…" under "PyInstanceMethod_New()" is the entry\'s parameter, no term', async () => {
+    const analysis = analyse(methodPage());
+    assert.equal(definitionOf(analysis, 'func'), undefined);
+    assert.ok(
+      analysis.definitions.some((definition) => definition.term === 'instance method'),
+      JSON.stringify(analysis.definitions),
+    );
+  });
+  test('"--no-keep-empty" over "--keep-empty" and "Do not keep commits that start empty…": the description is the negation\'s; "--3way" over "--no-3way" keeps the option\'s', () => {
+    const content = manualPage('git-rebase(1)', 'OPTIONS', [
+      ['--no-keep-empty</dt><dt class="hdlist1">--keep-empty', 'Do not keep commits that start empty before the rebase in the result.'],
+      ['--3way</dt><dt class="hdlist1">--no-3way', 'When the patch does not apply cleanly, fall back on 3-way merge.'],
+    ]);
+    const terms = (content.blocks ?? []).filter((block) => block.kind === 'definition').map((block) => block.term);
+    assert.deepEqual(terms, ['--no-keep-empty', '--3way']);
+  });
+});
