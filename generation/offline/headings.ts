@@ -116,7 +116,9 @@ export const isDataName = (label: string) => DATA_NAME.test(label.trim());
 /** What heads a reference's entry: a signature, or a constant named in full. */
 export const isEntryHeading = (label: string) => isSignature(label) || isConstantName(label);
 /** What heads a printed reference's entry, where no markup levels it: data and attributes named in full as well ("math.pi", "Node.nodeValue"). */
-export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isMemberName(label);
+export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isMemberName(label) || C_API_TYPE.test(label.trim());
+/** "PySendResult", "PyTupleObject", "PyFloat_Type": a C API's type or variable, which a printed page heads by its declaration, an entry beside its functions. */
+const C_API_TYPE = /^_?Py[\p{Lu}_]\w*$/u;
 
 const DUNDER = /\b__\w+?__\b/g;
 /** "add_argument()", "test.support.socket_helper": a function named with its call's brackets, or a module by its dotted name, as prose names them. */

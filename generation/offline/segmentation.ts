@@ -198,10 +198,24 @@ const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w
  * Unix" under "time.pthread_getcpuclockid(thread_id)": a note on the entry's standing or where it runs, no heading;
  * nor is "Changed in version 3.5: Added support for Windows" over the next entry, a note on its history.
  */
+/**
+ * "If you know that your ld supports the so called" over "ELF version scripts, you can use this option…", "This is
+ * the first choice and the default one" over "for GNU/Linux or *BSD.": a line opening a sentence with its clause
+ * or its subject and verb, which its paragraph wraps on, no heading ("When to use it" is one).
+ */
+const OPENS_SENTENCE =
+  /^(?:(?:If|When|Unless|Although|Because|Since|While|Whereas)\s+(?:you|we|it|they|the|a|an|this|your|there|one)\s|(?:This|That|It|There)\s+(?:is|was)\s|These\s+are\s)/;
 const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:|(?:changed|new) in version\s|deprecated since version\s)/i;
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
-  if (lineCount !== 1 || (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) || /[,;]$/.test(text) || STANDING_NOTE.test(text) || JOINING_END.test(text))
+  if (
+    lineCount !== 1 ||
+    (TERMINAL.test(text) && !NUMBERED_HEADING.test(text)) ||
+    /[,;]$/.test(text) ||
+    STANDING_NOTE.test(text) ||
+    JOINING_END.test(text) ||
+    OPENS_SENTENCE.test(text)
+  )
     return false;
   const maxWords = isShortLine(text, width) ? SHORT_HEADING_MAX_WORDS : HEADING_MAX_WORDS;
   if (wordCount(text) > maxWords || text.length > 80 || !(/^[\p{Lu}\p{N}]/u.test(text) || CODE_NAMED_HEADING.test(text))) return false;

@@ -8886,3 +8886,48 @@ describe('Weak Reference Objects, Instance Method Objects and git-rebase (held-o
     assert.deepEqual(terms, ['--no-keep-empty', '--3way']);
   });
 });
+
+describe('Iterator Protocol and libgcrypt (held-out round 131)', () => {
+  test('"type PySendResult" on a printed page heads an entry beside the functions, no section they stand under', async () => {
+    const page = [
+      'Iterator Protocol',
+      'There are two functions specifically for working with iterators.',
+      'int PyIter_Check(PyObject *o)',
+      'Return non-zero if the object o can be safely passed to PyIter_Next(), and 0 otherwise.',
+      'PyObject *PyIter_Next(PyObject *o)',
+      'Return the next value from the iterator o. The object must be an iterator according to PyIter_Check().',
+      'type PySendResult',
+      'The enum value used to represent different results of PyIter_Send().',
+      'PySendResult PyIter_Send(PyObject *iter, PyObject *arg, PyObject **presult)',
+      'Sends the arg value into the iterator iter.',
+    ].join('\n');
+    const map = (await generator.mindmap({ sourceTitle: 'Iterator Protocol', content: printedPage('Iterator Protocol', page), difficulty: 'medium' })).content;
+    assert.deepEqual(branchLabels(map), ['PyIter_Check()', 'PyIter_Next()', 'PySendResult', 'PyIter_Send()']);
+  });
+  test('"If you know that your ld supports the so called" and "This is the first choice…", lines a paragraph wraps on, head no section of a plain README', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'Libgcrypt - The GNU Crypto Library',
+        '----------------------------------',
+        '',
+        'Configure options',
+        '-----------------',
+        '',
+        '     --enable-ld-version-script',
+        '                     Libgcrypt tries to build a library where internal',
+        '                     symbols are not exported.  This requires support',
+        '                     from ld and is currently enabled for a few OSes.',
+        '                     If you know that your ld supports the so called',
+        '                     ELF version scripts, you can use this option to',
+        '                     force its use.',
+        '',
+        '                     linux - Use the module which accesses /dev/random.',
+        '                             This is the first choice and the default one',
+        '                             for GNU/Linux or *BSD.',
+      ].join('\n'),
+    );
+    const headings = analyse(content).headings;
+    assert.ok(!headings.some((heading) => /^(?:If you know|This is the first)/.test(heading)), headings.join(' | '));
+  });
+});
