@@ -1,7 +1,7 @@
 import { comparisonKey, comparisonTokens, looksLikeCode } from '../quality.ts';
 import { RARE_ZIPF, UNSEEN_ZIPF, zipf } from './commonness.ts';
 import type { Block, Sentence } from './document-parts.ts';
-import { isMemberName, isSignature } from './headings.ts';
+import { isCApiName, isMemberName, isSignature } from './headings.ts';
 import { chunkNounPhrases, hasVagueLead, isGenericPhrase, isKeyBinding, phraseKey, type Span } from './key-phrases.ts';
 import { ARTICLES, CONDITIONS, joinTokens, parseText, readsAsVerb, type Token } from './nlp.ts';
 import { asSentence, capitaliseFirst, escapeRegExp, isTitleCase, lowerFirstUnlessAcronym, repeatsAWord, wordCount } from './text.ts';
@@ -1083,11 +1083,10 @@ function isEntryField(definition: Definition, sentences: ReadonlyMap<number, Sen
   const member = section.replace(/\(.*$/s, '').split('.').at(-1) ?? '';
   // "gitglossary(7)" is a manual page's title, no entry: an entry is named in full ("ast.keyword()"), or as
   // the C API names its functions ("func is the function that will be called…" under "PyInstanceMethod_New()").
-  const entry = (/^[^(]*\./.test(section) || C_API_ENTRY.test(section)) && (isSignature(section) || isMemberName(section));
+  const entry = (/^[^(]*\./.test(section) || isCApiName(section.replace(/\(.*$/s, ''))) && (isSignature(section) || isMemberName(section));
   return CODE_NAME.test(definition.term) && entry && member.toLowerCase() !== definition.term.toLowerCase();
 }
 const CODE_NAME = /^\p{Ll}[\p{Ll}\d_]*$/u;
-const C_API_ENTRY = /^\p{Lu}[\p{L}\d]*_\w+\(/u;
 
 /** "The Event Loop Methods section is the reference documentation of…": a part of the text, which it points to, no term. */
 const PART_OF_THE_TEXT = /\s(?:section|chapter)$/i;

@@ -119,6 +119,8 @@ export const isEntryHeading = (label: string) => isSignature(label) || isConstan
 export const isPrintedEntryHeading = (label: string) => isEntryHeading(label) || isMemberName(label) || C_API_TYPE.test(label.trim());
 /** "PySendResult", "PyTupleObject", "PyFloat_Type": a C API's type or variable, which a printed page heads by its declaration, an entry beside its functions. */
 const C_API_TYPE = /^_?Py[\p{Lu}_]\w*$/u;
+/** "PyWeakref_Check", "PyInstanceMethod_New": a C API function's name, in the API's own style (a capital, then a word and an underscore). */
+export const isCApiName = (name: string) => /^\p{Lu}[\p{L}\d]*_\w+$/u.test(name);
 
 const DUNDER = /\b__\w+?__\b/g;
 /** "add_argument()", "test.support.socket_helper": a function named with its call's brackets, or a module by its dotted name, as prose names them. */

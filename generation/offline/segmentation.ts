@@ -2,7 +2,7 @@ import { looksLikeCode } from '../quality.ts';
 import { zipf } from './commonness.ts';
 import { readsAsVerb } from './nlp.ts';
 import { collapseWhitespace, isTitleCase, wordCount } from './text.ts';
-import { isAdmonition, isConstantName, isDataName, isSignature, isSourceLink, opensWithCallout } from './headings.ts';
+import { isAdmonition, isCApiName, isConstantName, isDataName, isSignature, isSourceLink, opensWithCallout } from './headings.ts';
 
 // Splits the text of one outline entry into blocks (headings, prose paragraphs, bullets) and
 // tables. Extracted text keeps the layout's line breaks (pdftotext wraps paragraphs, slides have
@@ -198,6 +198,7 @@ const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w
  * Unix" under "time.pthread_getcpuclockid(thread_id)": a note on the entry's standing or where it runs, no heading;
  * nor is "Changed in version 3.5: Added support for Windows" over the next entry, a note on its history.
  */
+const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:|(?:changed|new) in version\s|deprecated since version\s)/i;
 /**
  * "If you know that your ld supports the so called" over "ELF version scripts, you can use this option…", "This is
  * the first choice and the default one" over "for GNU/Linux or *BSD.": a line opening a sentence with its clause
@@ -205,7 +206,6 @@ const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w
  */
 const OPENS_SENTENCE =
   /^(?:(?:If|When|Unless|Although|Because|Since|While|Whereas)\s+(?:you|we|it|they|the|a|an|this|your|there|one)\s|(?:This|That|It|There)\s+(?:is|was)\s|These\s+are\s)/;
-const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:|(?:changed|new) in version\s|deprecated since version\s)/i;
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (
@@ -610,7 +610,7 @@ export function cDeclaredName(line: string): string | undefined {
   const parameters = /\((.*)\)$/su.exec(text)?.[1]?.split(',');
   if (name === undefined || parameters === undefined) return undefined;
   const declared =
-    parameters.every((parameter) => C_PARAMETER.test(parameter)) || (C_API_NAME.test(name) && parameters.every((parameter) => MACRO_PARAMETER.test(parameter)));
+    parameters.every((parameter) => C_PARAMETER.test(parameter)) || (isCApiName(name) && parameters.every((parameter) => MACRO_PARAMETER.test(parameter)));
   return declared ? `${name}()` : undefined;
 }
 /**
@@ -619,7 +619,6 @@ export function cDeclaredName(line: string): string | undefined {
  * read "word word(x)".
  */
 const MACRO_PARAMETER = /^\s*[\p{Ll}_]\w*\s*$/u;
-const C_API_NAME = /^\p{Lu}\w*_\w+$/u;
 
 /** Lines a signature's parameters may wrap onto in print. */
 const MAX_SIGNATURE_LINES = 3;
