@@ -8,6 +8,7 @@ import type { SourceCommand } from '../domain/source.ts';
 import type { CommandContext } from './handle-command.ts';
 import { sourceCommands } from './streams.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
+import { ConflictError } from '../domain/errors.ts';
 
 // When bytes reach the blob store without passing through the API (signed Cloud Storage URLs), this
 // records the upload: on a storage notification, or when the sweeper finds the object.
@@ -37,12 +38,20 @@ export async function completeStoredUpload(
     return 'rejected';
   }
   const sha256 = await hashBlob(deps.blobStore, fileKey);
-  await decide({
-    type: 'CompleteUpload',
-    blob: { key: fileKey, sha256, size: stat.size, ...(stat.contentType ? { contentType: stat.contentType } : {}) },
-    now: deps.now(),
-    viaSignedStorageUrl: true,
-  });
+  try {
+    await decide({
+      type: 'CompleteUpload',
+      blob: { key: fileKey, sha256, size: stat.size, ...(stat.contentType ? { contentType: stat.contentType } : {}) },
+      now: deps.now(),
+      viaSignedStorageUrl: true,
+    });
+  } catch (error) {
+    // The sweeper and a storage notification (or two deliveries of one) can find the same upload pending at
+    // once: the one that records it second meets a source no longer pending, which is done, not a conflict
+    // to answer with an error Pub/Sub would redeliver forever.
+    if (error instanceof ConflictError && (await sourceCommands.load(deps.eventStore, sourceId)).state.status !== 'pending') return 'not-pending';
+    throw error;
+  }
   return 'completed';
 }
 

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { requestGeneration, deleteGeneration } from '../../commands/generations.ts';
 import { createOrganization } from '../../commands/organizations.ts';
 import { deleteSource, ingestSource, requestUpload } from '../../commands/sources.ts';
+import { completeStoredUpload } from '../../commands/stored-uploads.ts';
 import { sourceCommands } from '../../commands/streams.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../domain/errors.ts';
 import { createLocalDiskBlobStore } from '../../infrastructure/blob-store/local-disk.ts';
@@ -95,6 +96,25 @@ describe('use cases', () => {
       name: ConflictError.name,
       message: /upload the file to its upload URL first/,
     });
+  });
+
+  test('an upload found at once by the sweeper and by a storage notification is recorded once; the later one is told it is done', async () => {
+    const source = newId();
+    const fileKey = `uploads/org-a/${source.id}`;
+    await requestUpload(eventStore, source, { sourceType: 'file', fileName: 'lava.txt', fileKey, expiresAt: '2026-11-24T13:00:00.000Z' }, as('org-a'));
+    await blobStore.put(fileKey, Buffer.from('Lava is molten rock that reaches the surface.'), { contentType: 'text/plain' });
+    const deps = { eventStore, blobStore, maxUploadBytes: 1_000_000, now: () => now };
+    const outcomes = await Promise.all([1, 2, 3].map((n) => completeStoredUpload(deps, source.id, { correlationId: `race-${n}` })));
+    assert.deepEqual(
+      outcomes.filter((outcome) => outcome === 'completed'),
+      ['completed'],
+    );
+    assert.ok(
+      outcomes.every((outcome) => outcome === 'completed' || outcome === 'not-pending'),
+      outcomes.join(', '),
+    );
+    const events = await eventStore.readStream(sourceCommands.streamName(source.id));
+    assert.equal(events.filter((event) => event.type === 'SourceUploaded').length, 1);
   });
 
   test('the quota counts generations in progress across kinds, and a finished one frees its slot', async () => {
