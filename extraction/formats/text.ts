@@ -126,20 +126,27 @@ function groupParagraphs(text: string): OutlineEntry[] {
 }
 
 /**
- * "These are the GNU core utilities.  This package is the union of": the first line, to its first sentence's end,
- * after the copyright notice and its licence a README may open with ("Copyright (C) 1992, … Free Software
- * Foundation, Inc." over "Copying and distribution of this file…").
+ * "These are the GNU core utilities.  This package is the union of": the first sentence, after the copyright
+ * notice and its licence a README may open with ("Copyright (C) 1992, … Free Software Foundation, Inc." over
+ * "Copying and distribution of this file…"), read across the lines it wraps onto ("…heavily optimised for" over
+ * "reading."), else the first line; "dconf is a simple key/value storage system…" is about what it names, "dconf".
  */
-const firstLine = (text: string) =>
-  text
+function firstLine(text: string): string | undefined {
+  const paragraph = text
     .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.trim())
-    .find((paragraph) => paragraph && !NOTICE.test(paragraph))
-    ?.split('\n')[0]
-    ?.trim()
-    .replace(/(?<=[.!?])\s+\S.*$/, '')
-    .replace(/:$/, '')
-    .slice(0, MAX_TITLE_CHARS);
+    .map((part) => part.trim())
+    .find((part) => part && !NOTICE.test(part));
+  if (paragraph === undefined) return undefined;
+  const line = paragraph.split('\n')[0]?.trim() ?? '';
+  // "Release notes for Valgrind" over "~~~~" is a line of its own; only a line the text's width ended runs on.
+  const wrapped = line.length >= WRAPPED_LINE_CHARS && !/[.!?]\s/.test(line);
+  const sentence = wrapped ? /^.*?[.!?](?=\s|$)/su.exec(paragraph.replace(/\s*\n\s*/g, ' '))?.[0] : undefined;
+  const first = sentence !== undefined && sentence.length <= MAX_TITLE_CHARS ? sentence : line.replace(/(?<=[.!?])\s+\S.*$/, '');
+  return NAMES_ITS_SUBJECT.exec(first)?.[1] ?? first.replace(/:$/, '').slice(0, MAX_TITLE_CHARS);
+}
+const WRAPPED_LINE_CHARS = 60;
+/** "dconf is a…", "Cscope is a text screen based source browsing tool.": a name before what it is. */
+const NAMES_ITS_SUBJECT = /^(?!(?:This|That|These|Those|It|There|Here)\s)([\p{L}][\p{L}\p{N}_+:.-]*)\s+(?:is|are)\s+(?:a|an)\s/u;
 const NOTICE = /^(?:copyright\b|\(c\)|©|copying and distribution\b|permission is (?:hereby )?granted\b)/i;
 
 /**

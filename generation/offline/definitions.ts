@@ -497,6 +497,8 @@ const EXCEPTION_WORDS = new Set(['exception', 'exceptions']);
 const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
 
 /** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
+/** Words between the article and "detail" ("a low-level detail of"). */
+const MAX_DETAIL_QUALIFIERS = 4;
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
   const { tokens } = sentence;
   const lead = openingAdverb(tokens);
@@ -530,6 +532,10 @@ function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: S
     // author of dblatex": who made a thing, trivia about the maker, says nothing of what the maker is.
     if (ARTICLES.has(word) && authorOf(tokens, next + 1)) return undefined;
     if (ARTICLES.has(word) && FAULTS.has(tokens[next + 1]?.lower ?? '')) return undefined;
+    // "Code objects are a low-level detail of the CPython implementation": where X stands in something
+    // larger, a remark that says nothing of what X is.
+    const detail = tokens.findIndex((token, index) => index > next && index - next <= MAX_DETAIL_QUALIFIERS && /^details?$/.test(token.lower));
+    if (ARTICLES.has(word) && detail > 0 && tokens[detail + 1]?.lower === 'of') return undefined;
     // "A non-empty return statement is a syntax error in an asynchronous generator function": a rule about
     // where X is not allowed, unless X is itself an error ("ValueError is an error raised when…").
     if (ARTICLES.has(word) && namesAnError(tokens.slice(next + 1, next + 3)) && !namesAnError(tokens.slice(subject.end, subject.end + 1))) return undefined;

@@ -370,7 +370,7 @@ const METHOD_NOUNS: ReadonlySet<string> = new Set(['method', 'function', 'callba
 /** "Abstract", "Concrete": adjectives that open a reference's noun phrase ("Concrete implementation of…"), though they read as verbs. */
 const NOUN_OPENERS: ReadonlySet<string> = new Set(['abstract', 'concrete', 'generic', 'legacy', 'convenience']);
 /** "Call this function to…", "Use this at the end of test_main whenever…": the reader's act, where or what for. */
-const CALL_THIS = /^(call|use)\s+this(?:\s+(?:function|method))?\s+(?=(?:to|at|in|when|whenever|before|after)\s)/i;
+const CALL_THIS = /^(call|use)\s+this(?:\s+(?:function|method|option))?\s+(?=(?:to|at|in|when|whenever|before|after)\s)/i;
 
 /**
  * "Encodes the payload into base64 form…": a verb in its third person, which the tagger, meeting it
@@ -385,7 +385,7 @@ function readsAsVerbForm(word: string): boolean {
 /** The entry's first sentence as what it does, when it opens with a verb ("Converts the dataclass obj to a dict"), or what an attribute is. */
 function description(described: Sentence, attribute: boolean): string | undefined {
   const sentence = withoutDefault(described);
-  const lead = leadOf(sentence);
+  const lead = leadOf(sentence) ?? selfReference(sentence) ?? insteadOf(sentence);
   if (lead) {
     const does = description(lead.rest, attribute);
     return does && (lead.adverb ? `${lead.adverb} ${does}` : does);
@@ -539,12 +539,15 @@ function codeMeaning(sentence: Sentence): string | undefined {
   return `stands for "${text}"`;
 }
 
+/** A description with what leads into its verb set aside: the verb's adverb, if any, and the sentence from the verb on. */
+type Lead = { adverb?: string; rest: Sentence };
+
 /**
  * "Silently overwrite ignored files…", "Interactively select hunks…": an adverb before the verb, which the
  * question keeps before the verb that agrees ("silently overwrites…"); "Quiet, suppress feedback messages."
  * (git checkout --quiet): the option's name as a label before what it does, which the question leaves out.
  */
-function leadOf(sentence: Sentence): { adverb?: string; rest: Sentence } | undefined {
+function leadOf(sentence: Sentence): Lead | undefined {
   const [first, comma] = sentence.tokens;
   if (!first || !/^\p{Lu}\p{Ll}+$/u.test(first.text)) return undefined;
   const adverb = /ly$/.test(first.lower);
@@ -559,6 +562,58 @@ function leadOf(sentence: Sentence): { adverb?: string; rest: Sentence } | undef
     tokens: [{ ...verb, text: capitaliseFirst(verb.text) }, ...sentence.tokens.slice(skipped + 1)],
   };
   return { ...(adverb ? { adverb: first.lower } : {}), rest };
+}
+
+/**
+ * "This option enables matching a lightweight (non-annotated) tag." (git describe --tags), "This option allows the
+ * user to bypass…": the entry names itself before the verb saying what it does, which the question says of it.
+ * "This option is only applicable…", "This option may be specified…" say how it is used, not what it does.
+ */
+function selfReference(sentence: Sentence): Lead | undefined {
+  const [this_, noun, verb] = sentence.tokens;
+  if (this_?.text !== 'This' || !/^(?:option|function|method|flag)$/.test(noun?.lower ?? '') || !verb || verb.pos === 'AUX' || !/[^s]s$/.test(verb.lower))
+    return undefined;
+  if (verb.lemma === verb.lower || !readsAsVerb(verb.lemma)) return undefined;
+  const text = sentence.text.slice(sentence.text.indexOf(verb.text, this_.text.length + (noun?.text.length ?? 0)));
+  return {
+    rest: {
+      ...sentence,
+      text: capitaliseFirst(text),
+      words: sentence.words - 2,
+      tokens: [{ ...verb, text: capitaliseFirst(verb.text) }, ...sentence.tokens.slice(3)],
+    },
+  };
+}
+
+/**
+ * "Instead of applying the patch, output diffstat for the input." (git apply --stat): what the entry does after
+ * what it does in its stead, which the question says after it ("…outputs diffstat for the input instead of
+ * applying the patch").
+ */
+function insteadOf(sentence: Sentence): Lead | undefined {
+  const { tokens } = sentence;
+  const comma = tokens.findIndex((token) => token.text === ',');
+  const verb = tokens[comma + 1];
+  const last = tokens.at(-1);
+  if (
+    tokens[0]?.text !== 'Instead' ||
+    tokens[1]?.lower !== 'of' ||
+    comma < 3 ||
+    !verb ||
+    verb.lower !== verb.lemma ||
+    !readsAsVerb(verb.lower) ||
+    last?.text !== '.'
+  )
+    return undefined;
+  const reordered = [
+    { ...verb, text: capitaliseFirst(verb.text), space: '' },
+    ...tokens.slice(comma + 2, -1),
+    { ...tokens[0], text: 'instead', space: ' ' },
+    ...tokens.slice(1, comma),
+    last,
+  ];
+  const text = reordered.map((token) => token.space + token.text).join('');
+  return { rest: { ...sentence, text, tokens: reordered } };
 }
 
 /** "(default: 70) The maximum length of wrapped lines.": an attribute's default before what it is. */
@@ -624,9 +679,23 @@ const RUNS_ON = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))\.\s+\p{Ll}/u;
  * and more ("The final path component, without its suffix").
  */
 function saysAllOf(description: string, does: string, member: string): boolean {
-  if (namesAmongItsCases(description, does) || qualifiesAWordOf(description, does, member)) return true;
+  if (namesAmongItsCases(description, does) || qualifiesAWordOf(description, does, member) || returnsTheSame(description, does)) return true;
   return ` ${comparisonKey(description)} `.includes(` ${comparisonKey(does.replace(/^is\s+/, ''))} `);
 }
+
+/**
+ * PyCode_New "Return a new code object." beside PyCode_NewEmpty "Return a new empty code object with the
+ * specified filename…", PyCallIter_New "Return a new iterator." beside PySeqIter_New "Return an iterator that
+ * works with a general sequence object": a stem that says no more than what the entry returns fits every
+ * entry returning that kind of thing.
+ */
+function returnsTheSame(description: string, does: string): boolean {
+  const result = SHORT_RESULT.exec(does)?.[1];
+  if (result === undefined) return false;
+  return new RegExp(`^returns?\\s+(?:a|an|the)\\s+(?:new\\s+)?(?:[\\w-]+\\s+){0,2}?${escapeRegExp(result)}\\b`, 'i').test(description);
+}
+/** "returns a new code object": what the entry returns, in three words at most, and nothing else. */
+const SHORT_RESULT = /^returns\s+(?:a|an|the)\s+(?:new\s+)?((?:[\w-]+\s+){0,2}[\w-]+)$/i;
 
 /**
  * isdev "Return True if it is one of character device, block device or FIFO." beside isblk "returns True if

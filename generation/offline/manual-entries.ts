@@ -48,6 +48,8 @@ export function manualEntriesOf(analysis: Analysis): ManualEntry[] {
   return entries;
 }
 
+const APPLIES_TO = /^This option is (?:only )?valid for\b[^.]*\.$/;
+
 function readEntries(analysis: Analysis): ManualEntry[] {
   const program = programOf(analysis);
   if (!program) return [];
@@ -60,7 +62,10 @@ function readEntries(analysis: Analysis): ManualEntry[] {
     if (!item?.groups?.name || !first || colon < 0) return [];
     const text = first.text.slice(first.text.indexOf(':') + 1).trim();
     const parameters = [...(item.groups.takes ?? '').matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
-    const sentence = { ...first, text, tokens: first.tokens.slice(colon + 1), words: wordCount(text) };
+    const next = analysis.sentences[block.sentenceIds[1] ?? -1];
+    // "--all: This option is only valid for the deinit command. Unregister all submodules…": where the option
+    // applies, before the sentence that says what it does.
+    const sentence = APPLIES_TO.test(text) && next ? next : { ...first, text, tokens: first.tokens.slice(colon + 1), words: wordCount(text) };
     const { name } = item.groups;
     const kind = name.startsWith('-') ? 'option' : /^\p{Lu}/u.test(name) ? 'variable' : 'command';
     return [{ kind, program, name, parameters, sentence }];

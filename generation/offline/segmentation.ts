@@ -252,7 +252,15 @@ function lineBefore(lines: readonly string[], index: number): string | undefined
 const JOINING_END = /\s(?:and|or|of|the|a|an|to|with|for|in|on|by|from|at|that)$/;
 
 /** The paragraph or list item being read, line by line, and the text's last line before it. */
-type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[]; after?: string };
+type OpenBlock = { kind: 'prose' | 'bullet'; lines: string[]; after?: string; adjoins?: boolean };
+
+/**
+ * "…other packages that use the functionality of GNU gettext." over "Use" over the indented "--disable-nls": a
+ * verb telling the reader to do what the code below it says, set on a line of its own right after a sentence,
+ * where a plain text's heading stands apart; no heading.
+ */
+const LEADS_INTO_CODE = /^(?:Use|Run|Type|Enter|Execute|Try|Call)$/;
+const leadsIntoCode = (open: OpenBlock, joined: string) => !!open.adjoins && TERMINAL.test(open.after ?? '') && LEADS_INTO_CODE.test(joined);
 
 /** Whether a line continues the open paragraph or bullet (layout wrapped it) or starts a new block. */
 function continuesParagraph(open: OpenBlock, rawLine: string, line: string, width: number | undefined): boolean {
@@ -634,8 +642,12 @@ const openParentheses = (text: string) => (text.match(/\(/g)?.length ?? 0) - (te
 function wrappedSignature(lines: readonly string[], index: number): { text: string; end: number } | undefined {
   let text = lines[index]?.trim() ?? '';
   // "coroutine asyncio.create_subprocess_exec(program, *args, stdin=None, stdout=None," as "class …(" is labelled.
-  const opens = OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || C_DECLARATION_OPENING.test(text);
-  if (!opens || openParentheses(text) <= 0 || !/[,=[]$/.test(text)) return undefined;
+  const declaresC = C_DECLARATION_OPENING.test(text);
+  const opens = OPENS_SIGNATURE.test(text.replace(ENTRY_LABEL, '')) || declaresC;
+  // "int PyObject_AsCharBuffer(PyObject *obj, const char **buffer, Py_ssize_t" over "*buffer_len)": a C
+  // declaration the print wrapped between a parameter's type and its name.
+  const betweenTypeAndName = declaresC && /\w$/.test(text);
+  if (!opens || openParentheses(text) <= 0 || !(/[,=[]$/.test(text) || betweenTypeAndName)) return undefined;
   let blanks = 0;
   for (let end = index + 1; end < Math.min(lines.length, index + MAX_SIGNATURE_LINES + blanks); end += 1) {
     const more = lines[end]?.trim() ?? '';
@@ -644,7 +656,7 @@ function wrappedSignature(lines: readonly string[], index: number): { text: stri
       continue;
     }
     text = `${text}${/[[(=]$/.test(text) ? '' : ' '}${more}`;
-    if (openParentheses(text) === 0) return { text, end };
+    if (openParentheses(text) === 0) return betweenTypeAndName && cDeclaredName(text) === undefined ? undefined : { text, end };
   }
   return undefined;
 }
@@ -787,6 +799,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
     const heading =
       open.kind === 'prose' &&
       !followsLabel(joined, open.after) &&
+      !(!printed && leadsIntoCode(open, joined)) &&
       (isHeading(joined, open.lines.length, width) || (open.lines.length === 1 && questions.has(joined)));
     if (joined) blocks.push({ kind: heading ? 'heading' : open.kind, text: joined });
     // "The following methods are overridden from the base class implementation:" leads into the class's methods,
@@ -883,7 +896,7 @@ export function segmentText(text: string, permissive: boolean, printed = false, 
       continue;
     }
     close();
-    open = { kind: bullet ? 'bullet' : 'prose', lines: [content], after: lineBefore(lines, index) };
+    open = { kind: bullet ? 'bullet' : 'prose', lines: [content], after: lineBefore(lines, index), adjoins: !!lines[index - 1]?.trim() };
   }
   close();
   return { blocks, tables, code, className, owners };

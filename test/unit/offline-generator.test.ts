@@ -8931,3 +8931,113 @@ describe('Iterator Protocol and libgcrypt (held-out round 131)', () => {
     assert.ok(!headings.some((heading) => /^(?:If you know|This is the first)/.test(heading)), headings.join(' | '));
   });
 });
+
+describe('Old Buffer Protocol, git-rm, git-submodule, git-apply, dconf and gettext (rounds 132 and 133, read)', () => {
+  test('"int PyObject_AsCharBuffer(…, Py_ssize_t" over "*buffer_len)", a declaration wrapped between a parameter\'s type and its name, heads its entry', () => {
+    const page = [
+      'Old Buffer Protocol',
+      'These functions were part of the “old buffer protocol” API in Python 2.',
+      'int PyObject_AsCharBuffer(PyObject *obj, const char **buffer, Py_ssize_t',
+      '*buffer_len)',
+      'Part of the Stable ABI.',
+      'Returns a pointer to a read-only memory location usable as character-based input.',
+      'int PyObject_CheckReadBuffer(PyObject *o)',
+      'Part of the Stable ABI.',
+      'Returns 1 if o supports the single-segment readable buffer interface.',
+    ].join('\n');
+    const headings = analyse(printedPage('Old Buffer Protocol', page)).headings;
+    assert.ok(headings.includes('PyObject_AsCharBuffer()') && headings.includes('PyObject_CheckReadBuffer()'), headings.join(' | '));
+  });
+
+  test('"Return a new code object." offers no PyCode_NewEmpty, "Return a new empty code object with…", which returns one too', () => {
+    const entries: ReadonlyArray<readonly [string, string]> = [
+      ['PyCode_Check(co)', 'Return true if co is a code object.'],
+      ['PyCode_GetNumFree(co)', 'Return the number of free variables in co.'],
+      ['PyCode_New(argcount, kwonlyargcount, nlocals, code)', 'Return a new code object.'],
+      ['PyCode_NewEmpty(filename, funcname, firstlineno)', 'Return a new empty code object with the specified filename, function name, and first line number.'],
+      ['PyCode_Addr2Line(co, byte_offset)', 'Return the line number of the instruction that occurs on or before byte_offset.'],
+      ['PyCode_GetCode(co)', 'Equivalent to the Python code getattr(co, "co_code").'],
+    ];
+    const questions = entryQuestionsOf(analyseEntries('Code Objects', entries), 'medium');
+    const asked = questions.find((question) => question.stem === 'Which function returns a new code object?');
+    const offered = (asked?.pools ?? []).flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(!offered.includes('PyCode_NewEmpty'), offered.join(' | '));
+  });
+
+  test('"Code objects are a low-level detail of the CPython implementation." is a remark on code objects, no card of what they are', async () => {
+    const terms = await entryCardTerms('Code Objects', [
+      ['PyCode_Check(co)', 'Return true if co is a code object. Code objects are a low-level detail of the CPython implementation.'],
+      ['PyCode_GetNumFree(co)', 'Return the number of free variables in co. A free variable is a variable used in a code block but not defined there.'],
+    ]);
+    assert.ok(terms.includes('PyCode_Check') && !terms.some((term) => /^code objects?$/i.test(term)), terms.join(' | '));
+  });
+
+  const options = (title: string, entries: ReadonlyArray<readonly [string, string]>) =>
+    new Map(
+      describedEntries(analyse(manualPage(title, 'OPTIONS', entries)))
+        .flat()
+        .map((entry) => [entry.member, entry.does]),
+    );
+  test('"Use this option to unstage…", "This option makes…" and "Instead of applying the patch, output…" say what the option does', () => {
+    const does = options('git-apply(1)', [
+      ['--cached', 'Use this option to unstage and remove paths only from the index.'],
+      ['--first-parent', 'This option makes merge commits show the full diff with respect to the first parent only.'],
+      ['--stat', 'Instead of applying the patch, output diffstat for the input. Turns off "apply".'],
+      ['--count', 'Instead of showing every matched line, show the number of lines that match.'],
+      ['--verbose', 'This option may be specified more than once.'],
+    ]);
+    assert.equal(does.get('--cached'), 'is used to unstage and remove paths only from the index');
+    assert.equal(does.get('--first-parent'), 'makes merge commits show the full diff with respect to the first parent only');
+    assert.equal(does.get('--stat'), 'outputs diffstat for the input instead of applying the patch');
+    assert.equal(does.get('--count'), 'shows the number of lines that match instead of showing every matched line');
+    assert.equal(does.get('--verbose'), undefined);
+  });
+
+  test('"This option is only valid for the deinit command." says where the option applies; the sentence after it what it does', () => {
+    const does = options('git-submodule(1)', [
+      ['--all', 'This option is only valid for the deinit command. Unregister all submodules in the working tree.'],
+      ['--jobs', 'This option is only valid for the update command. Clone new submodules in parallel with as many jobs.'],
+    ]);
+    assert.equal(does.get('--all'), 'unregisters all submodules in the working tree');
+    assert.equal(does.get('--jobs'), 'clones new submodules in parallel with as many jobs');
+  });
+
+  test('a plain README without headings is titled by its first sentence read across its lines, or by the name it says what it is', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const body = '\n\nAll preferences are stored in a single large binary file.  Layering of\npreferences is possible using multiple files.\n';
+    assert.equal(
+      textToContent(`dconf is a simple key/value storage system that is heavily optimised for\nreading.  This makes it ideal.${body}`).title,
+      'dconf',
+    );
+    assert.equal(
+      textToContent(`This is a module for computing the difference between two files, two\nstrings, or any other two lists of things.  It uses${body}`).title,
+      'This is a module for computing the difference between two files, two strings, or any other two lists of things.',
+    );
+    assert.equal(
+      textToContent(`These are the GNU core utilities.  This package is the union of\nthe GNU fileutils.${body}`).title,
+      'These are the GNU core utilities.',
+    );
+  });
+
+  test('"Use" on its own line right after a sentence, over the option to give, heads no section of a plain README', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'This is the GNU gettext package.  It is interesting for authors of other packages.',
+        '',
+        'Report bugs',
+        '  - in the bug tracker at <https://savannah.gnu.org/projects/gettext>',
+        '',
+        'The configure script provides a non-standard option.  It is also',
+        'available in other packages that use the functionality of GNU gettext.',
+        'Use',
+        '',
+        '        --disable-nls',
+        '',
+        "if you absolutely don't want to have messages handling code.",
+      ].join('\n'),
+    );
+    const headings = analyse(content).headings;
+    assert.ok(!headings.includes('Use'), headings.join(' | '));
+  });
+});
