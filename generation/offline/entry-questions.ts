@@ -839,6 +839,32 @@ export function describedEntries(analysis: Analysis): DescribedEntry[][] {
   });
 }
 
+/**
+ * PyEval_EvalFrame "Evaluate an execution frame. This is a simplified interface to PyEval_EvalFrameEx(), for
+ * backward compatibility.": an entry that calls itself a simpler way to another does what that one does, so
+ * neither is a wrong option for the other.
+ */
+function simplifies(analysis: Analysis, entry: Entry, other: Entry): boolean {
+  const names = simplifiedInterfaces(analysis).get(entry.sentence.section ?? '');
+  return names?.has(other.member.split('.').at(-1) ?? '') ?? false;
+}
+const SIMPLIFIED = /\bsimplified\s+(?:interface|version|form)\s+(?:to|of)\s+([\w.]+)\(\)/g;
+const interfacesRead = new WeakMap<Analysis, Map<string, Set<string>>>();
+/** For each entry's section, the entries it says it is a simplified interface to, read once per analysis. */
+function simplifiedInterfaces(analysis: Analysis): Map<string, Set<string>> {
+  const known = interfacesRead.get(analysis);
+  if (known) return known;
+  const interfaces = new Map<string, Set<string>>();
+  for (const sentence of analysis.sentences) {
+    for (const match of sentence.text.matchAll(SIMPLIFIED)) {
+      const label = sentence.section ?? '';
+      interfaces.set(label, (interfaces.get(label) ?? new Set()).add(match[1]?.split('.').at(-1) ?? ''));
+    }
+  }
+  interfacesRead.set(analysis, interfaces);
+  return interfaces;
+}
+
 export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
   const preference = byDifficulty(difficulty, { easy: 0.7, medium: 0.6, hard: 0.6 });
   if (preference === undefined) return [];
@@ -866,7 +892,11 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
       entries
         .filter(
           (other) =>
-            !named(answer, other.sentence.text) && !namedInStem(other, does, answer.sentence.text) && !saysAllOf(other.sentence.text, does, other.member),
+            !named(answer, other.sentence.text) &&
+            !namedInStem(other, does, answer.sentence.text) &&
+            !saysAllOf(other.sentence.text, does, other.member) &&
+            !simplifies(analysis, answer, other) &&
+            !simplifies(analysis, other, answer),
         )
         .filter((other) => other !== answer && (!namesItself(spokenName(answer), does) || namesItself(spokenName(other), does)))
         .map(option);

@@ -477,6 +477,11 @@ function entityClozes({ analysis, pools, difficulty }: Build, sentence: Sentence
 
 /** "V:883, I:999": Debian's popularity-contest counts (votes, installs) for a package. */
 const POPCON = /^(?:V:\d+,\s*)?I:\d+$/;
+/**
+ * "x0016 x7f000001 x0000000000000000", "x2f746d702f736f636b00": an example's bytes in hexadecimal (socat's
+ * binary specification of a socket address), data to read, no fact to ask a row by.
+ */
+const BYTES = /^(?:x[\da-f]{2,}(?:\s+|$))+$/i;
 /** A package list's statistics, trivia beside what a package is for. */
 const PACKAGE_STATISTICS = new Set(['popcon', 'size']);
 
@@ -489,7 +494,7 @@ function isAskable(table: Table, columnIndex: number): boolean {
   const column = table.columns[columnIndex];
   if (!column) return false;
   const header = column.header.trim().toLowerCase();
-  if (PACKAGE_STATISTICS.has(header) || column.values.some((value) => POPCON.test(value.trim()))) return false;
+  if (PACKAGE_STATISTICS.has(header) || column.values.some((value) => POPCON.test(value.trim()) || BYTES.test(value.trim()))) return false;
   return table.columns.filter((other) => other.header.trim().toLowerCase() === header).length === 1;
 }
 

@@ -201,11 +201,12 @@ const CODE_NAMED_HEADING = /^[a-z_][\w.]*\s+(?:[Oo]bjects|Examples?)$|^[a-z_][\w
 const STANDING_NOTE = /^(?:(?:superseded|replaced|obsoleted) by\s|availability:|(?:changed|new) in version\s|deprecated since version\s)/i;
 /**
  * "If you know that your ld supports the so called" over "ELF version scripts, you can use this option…", "This is
- * the first choice and the default one" over "for GNU/Linux or *BSD.": a line opening a sentence with its clause
- * or its subject and verb, which its paragraph wraps on, no heading ("When to use it" is one).
+ * the first choice and the default one" over "for GNU/Linux or *BSD.", "CLucene has contributions from many, see
+ * AUTHORS": a line opening a sentence with its clause or its subject and verb, which its paragraph wraps on or
+ * which is a paragraph of its own, no heading ("When to use it" is one).
  */
 const OPENS_SENTENCE =
-  /^(?:(?:If|When|Unless|Although|Because|Since|While|Whereas)\s+(?:you|we|it|they|the|a|an|this|your|there|one)\s|(?:This|That|It|There)\s+(?:is|was)\s|These\s+are\s)/;
+  /^(?:(?:If|When|Unless|Although|Because|Since|While|Whereas)\s+(?:you|we|it|they|the|a|an|this|your|there|one)\s|(?:This|That|It|There)\s+(?:is|was)\s|These\s+are\s|[\p{Lu}][\p{L}\p{N}+-]*\s+has\s+\p{Ll}+\s)/u;
 
 function isHeading(text: string, lineCount: number, width: number | undefined): boolean {
   if (

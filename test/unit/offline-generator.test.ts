@@ -9041,3 +9041,80 @@ describe('Old Buffer Protocol, git-rm, git-submodule, git-apply, dconf and gette
     assert.ok(!headings.includes('Use'), headings.join(' | '));
   });
 });
+
+describe("The Very High Level Layer and socat's generic sockets (rounds 134 and 135, read)", () => {
+  test('PyEval_EvalFrame, "a simplified interface to PyEval_EvalFrameEx()", is asked without PyEval_EvalFrameEx among the options', () => {
+    const entries: ReadonlyArray<readonly [string, string]> = [
+      ['PyEval_EvalFrame(f)', 'Evaluate an execution frame. This is a simplified interface to PyEval_EvalFrameEx(), for backward compatibility.'],
+      ['PyEval_EvalFrameEx(f, throwflag)', 'Run the code object associated with the execution frame f, interpreting bytecode.'],
+      ['PyEval_MergeCompilerFlags(cf)', 'Change the flags of the current evaluation frame, and return true on success, false on failure.'],
+      ['PyRun_SimpleString(command)', 'Execute the Python source code from command in the __main__ module.'],
+      ['Py_CompileString(str, filename, start)', 'Parse and compile the Python source code in str, returning the resulting code object.'],
+      ['PyEval_GetFrame()', 'Return the current thread state’s frame, which is NULL if no frame is currently executing.'],
+      [
+        'PyEval_EvalCode(co, globals, locals)',
+        'This is a simplified interface to PyEval_EvalCodeEx(), with just the code object, and global and local variables.',
+      ],
+      ['PyEval_EvalCodeEx(co, globals, locals, args, argcount)', 'Evaluate a precompiled code object, given a particular environment for its evaluation.'],
+    ];
+    const questions = entryQuestionsOf(analyseEntries('The Very High Level Layer', entries), 'hard');
+    // "Evaluate an execution frame." names its own entry's words, so the wrong options are entries whose names it says too.
+    const asked = questions.find((question) => question.answer.text === 'PyEval_EvalFrame');
+    const offered = (asked?.pools ?? []).flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(offered.length > 0 && !offered.includes('PyEval_EvalFrameEx'), offered.join(' | '));
+  });
+
+  test('"CLucene has contributions from many, see AUTHORS", a sentence on a line of its own, heads no section of a plain README', async () => {
+    const { textToContent } = await import('../../extraction/formats/text.ts');
+    const content = textToContent(
+      [
+        'CLucene README',
+        '==============',
+        '',
+        'CLucene is a C++ port of Lucene. It is a high-performance, full-featured text search engine written in C++.',
+        '',
+        'CLucene has contributions from many, see AUTHORS',
+        '',
+        'CLucene is distributed under the GNU Lesser General Public License (LGPL) or the Apache License, Version 2.0.',
+        '',
+        'Mailing List',
+        '------------',
+        'Questions and discussion should be directed to the CLucene mailing list.',
+      ].join('\n'),
+    );
+    const headings = analyse(content).headings;
+    assert.ok(headings.includes('Mailing List') && !headings.some((heading) => heading.startsWith('CLucene has')), headings.join(' | '));
+  });
+
+  test('a column of an example\'s bytes in hexadecimal ("x0016 x7f000001 x0000000000000000") asks no row by them', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const rows = [
+      ['name', 'socket address type (without leading address family)', 'binary specification'],
+      ['IPv4', '2 bytes port, 4 bytes IPv4 address, 8 bytes 0', 'x0016 x7f000001 x0000000000000000'],
+      ['IPv6', '2 bytes port, 4 bytes flowinfo, 16 bytes IPv6 address, 4 bytes scope id', 'x0016 x00000000 x0102030405060708090a0b0c0d0e0f x00000000'],
+      ['UNIX', 'variable length path name, 0 terminated', 'x2f746d702f736f636b00'],
+      ['PACKET', '2 bytes protocol (0x0003), interface index as int in host byte order, 8 bytes 0', 'x0003 x02000000 x0000000000000000'],
+    ];
+    // As socat's page sets it: a heading over the table, its header a row of th cells.
+    const table = `<h4>Table: socket address specifications:</h4><table border=1><tr>${(rows[0] ?? []).map((cell) => `<th>${cell}</th>`).join('')}</tr>${rows
+      .slice(1)
+      .map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
+      .join('')}</table>`;
+    const prose =
+      '<p>Socat provides generic socket addresses for socket types that have no address of their own, with their parameters given as binary data.</p>';
+    const analysis = analyse(
+      htmlToContent(
+        `<html><head><title>Generic sockets</title></head><body><h1>Generic sockets</h1>${prose}<h2>Parameters for well known socket types</h2>${prose}<h3>Socket address specifications</h3>${table}</body></html>`,
+        'https://docs.example/socat.html',
+      ),
+    );
+    const stems = quizCandidates(analysis, quizPools(analysis), 'hard')
+      .filter((candidate) => candidate.kind === 'cell' || candidate.kind === 'row')
+      .map((candidate) => candidate.question().stem);
+    assert.ok(
+      stems.some((stem) => /socket address type/.test(stem)),
+      stems.join(' | '),
+    );
+    assert.ok(!stems.some((stem) => /binary specification/.test(stem)), stems.join(' | '));
+  });
+});
