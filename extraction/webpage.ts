@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 import type { ExtractedContent, OutlineEntry } from '../domain/learning-content.ts';
 import { safeFetch } from '../infrastructure/web/safe-fetch.ts';
 import { ExtractionError } from './extractor.ts';
-import { C_API_NOTES, htmlContent, referenceEntriesAsHeadings } from './formats/html-sections.ts';
+import { C_API_NOTES, htmlContent, NEGATED_OPTION, referenceEntriesAsHeadings, SAYS_NOT_TO } from './formats/html-sections.ts';
 import { textToContent } from './formats/text.ts';
 import { asExtractionError, type WebOptions } from './web-errors.ts';
 
@@ -85,6 +85,12 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
    * glossary reads, so that the term is read as the one defined and not as a heading over it.
    */
   let term = '';
+  /**
+   * "--no-commit" named after "--commit" over one description: the negation, left out as the file extractor
+   * leaves it (the description is the option's, which the negation only undoes), unless the description says
+   * what not to do ("Do not keep commits…", the negation's).
+   */
+  let negation = '';
   /** Inside a table's cell: its paragraphs stay on the row's line ("Option | Meaning"), one row a line. */
   let inCell = 0;
   const lines = () => (sections.at(-1) as Section).lines;
@@ -92,15 +98,18 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
   const endTerm = () => {
     if (term) lines().push(term);
     term = '';
+    negation = '';
   };
   const endLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     line = '';
     if (!text) return;
     if (prefix) endTerm();
-    lines().push(term ? `${term}: ${text}` : prefix + text);
+    const defined = negation && SAYS_NOT_TO.test(text) ? negation : term;
+    lines().push(defined ? `${defined}: ${text}` : prefix + text);
     prefix = '';
     term = '';
+    negation = '';
   };
   const visit = (node: DomNode) => {
     if (node.nodeType === 3) {
@@ -128,10 +137,20 @@ function sectionsOf(root: DomNode, firstTitle: string): Section[] {
     }
     if (tag === 'DT') {
       endLine();
-      endTerm();
+      const before = term;
+      term = '';
       for (const child of node.childNodes) visit(child);
-      term = line.replace(/\s+/g, ' ').trim();
+      const name = line.replace(/\s+/g, ' ').trim();
       line = '';
+      if (before && NEGATED_OPTION.test(name) !== NEGATED_OPTION.test(before)) {
+        // An option and its negation over one description, in either order.
+        term = NEGATED_OPTION.test(name) ? before : name;
+        negation = NEGATED_OPTION.test(name) ? name : before;
+        return;
+      }
+      if (before) lines().push(before);
+      negation = '';
+      term = name;
       return;
     }
     const cell = tag === 'TD' || tag === 'TH';

@@ -163,9 +163,10 @@ const isMenu = (node: Element) => {
   return length === 0 || linked >= LINK_SHARE * length;
 };
 /** "--no-3way": an option's negation, listed after the option a description is about. */
-const NEGATED_OPTION = /^--no-/;
+export const NEGATED_OPTION = /^--no-/;
 const LONG_OPTION = /^--\w/;
-const SAYS_NOT_TO = /^(?:do not|don't|never)\b/i;
+/** "Do not keep commits that start empty…": a description that says what not to do, its negation's rather than the option's. */
+export const SAYS_NOT_TO = /^(?:do not|don't|never)\b/i;
 /** Publican's DocBook pages put their "Download the ebook" link in a banner marked only by its id. */
 const BOILERPLATE_ID = /^(?:banner|header|footer|navigation)$/;
 const isBoilerplate = (node: Element) =>

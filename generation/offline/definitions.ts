@@ -41,6 +41,7 @@ const MIN_BODY_WORDS = 3;
 const MIN_SENTENCE_BODY_WORDS = 4;
 /** Labels that introduce layout, not a term being defined. */
 const NOT_TERMS = new Set([
+  'background',
   'note',
   'notes',
   'example',

@@ -499,6 +499,18 @@ function description(described: Sentence, attribute: boolean): string | undefine
 }
 
 /**
+ * "moves to the “Main” initialization phase, finish the Python initialization": a second verb after a comma
+ * alone, which nothing joins to the first, so the question leaves it in its base form. A participle goes on
+ * well ("…, maintaining the heap invariant", "…, given a namespaceURI"), and so does an aside in brackets
+ * ("(that is, show a report in the browser…)").
+ */
+export function leavesAVerbUnjoined(does: string): boolean {
+  const word = UNJOINED_VERB.exec(does.replace(/\([^()]*\)/g, ''))?.[1];
+  return word !== undefined && !/(?:ing|ed|en|s)$/.test(word) && readsAsVerb(word);
+}
+const UNJOINED_VERB = /,\s+(\p{Ll}+)\s+(?:the|a|an|its|their)\s/u;
+
+/**
  * "Return a logger with the specified name or, if name is None, return the root logger": a condition in
  * commas between the joining word and the second verb, which goes on saying what the entry does.
  */
@@ -686,16 +698,17 @@ function saysAllOf(description: string, does: string, member: string): boolean {
 /**
  * PyCode_New "Return a new code object." beside PyCode_NewEmpty "Return a new empty code object with the
  * specified filename…", PyCallIter_New "Return a new iterator." beside PySeqIter_New "Return an iterator that
- * works with a general sequence object": a stem that says no more than what the entry returns fits every
- * entry returning that kind of thing.
+ * works with a general sequence object", PyUnicode_New "Create a new Unicode object." beside PyUnicode_DecodeUTF8
+ * "Create a Unicode object by decoding…": a stem that says no more than what the entry gives fits every entry
+ * returning or creating that kind of thing.
  */
 function returnsTheSame(description: string, does: string): boolean {
   const result = SHORT_RESULT.exec(does)?.[1];
   if (result === undefined) return false;
-  return new RegExp(`^returns?\\s+(?:a|an|the)\\s+(?:new\\s+)?(?:[\\w-]+\\s+){0,2}?${escapeRegExp(result)}\\b`, 'i').test(description);
+  return new RegExp(`^(?:returns?|creates?)\\s+(?:a|an|the)\\s+(?:new\\s+)?(?:[\\w-]+\\s+){0,2}?${escapeRegExp(result)}\\b`, 'i').test(description);
 }
-/** "returns a new code object": what the entry returns, in three words at most, and nothing else. */
-const SHORT_RESULT = /^returns\s+(?:a|an|the)\s+(?:new\s+)?((?:[\w-]+\s+){0,2}[\w-]+)$/i;
+/** "returns a new code object", "creates a new Unicode object": what the entry gives, in three words at most, and nothing else. */
+const SHORT_RESULT = /^(?:returns|creates)\s+(?:a|an|the)\s+(?:new\s+)?((?:[\w-]+\s+){0,2}[\w-]+)$/i;
 
 /**
  * isdev "Return True if it is one of character device, block device or FIFO." beside isblk "returns True if
@@ -909,6 +922,7 @@ export function entryQuestions({ analysis, difficulty }: Build): Candidate[] {
         NAMES_WHAT_IT_IS.test(entry.sentence.text) ||
         RUNS_ON.test(does) ||
         DOUBLED_AUXILIARY.test(does) ||
+        leavesAVerbUnjoined(does) ||
         optionsFor(entry, does).length < OPTIONS - 1
       )
         return [];

@@ -221,6 +221,9 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
     (isBaseFormVerb(first) && /^\p{Lu}/u.test(first.text)) ||
     // "Return a writer object…" with the verb read as a name: no name opens a sentence right before an article.
     (first.pos === 'PROPN' && /^\p{Lu}\p{Ll}+$/u.test(first.text) && ARTICLES.has(tokens[1]?.lower ?? '')) ||
+    // "May return NULL if no GILState API has been used…": a modal and its verb, the subject being the entry the
+    // reference describes (the tagger reads "May" as the month, "return" as a noun).
+    (MODALS.has(first.lower) && /^\p{Lu}/u.test(first.text) && readsAsVerb(tokens[1]?.lower ?? '')) ||
     // "Useful to inspect various diagnostic data…": a predicate whose subject is the option listed before it.
     (/^\p{Lu}\p{Ll}+$/u.test(first.text) && tokens[1]?.lower === 'to' && tokens[1].pos === 'PART' && tokens[2]?.pos === 'VERB') ||
     // "Return True if…", "Defaults to None if…": a verb read as a name before a value or "to" says what the
@@ -230,6 +233,7 @@ function startsWithoutSubject(tokens: readonly Token[]): boolean {
 }
 
 const RELATIVES = new Set(['that', 'which', 'who']);
+const MODALS: ReadonlySet<string> = new Set(['may', 'can', 'must', 'should', 'will', 'might', 'could']);
 
 /** What a reference's description opens with after its verb: a value it gives ("True", "None") or "to". */
 const VALUE_OR_TO: ReadonlySet<string> = new Set(['true', 'false', 'none', 'null', 'to']);

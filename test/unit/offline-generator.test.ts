@@ -28,7 +28,7 @@ import {
   showsAnswerKind,
 } from '../../generation/offline/quiz.ts';
 import { isVariant, makeOption, pickDistractors } from '../../generation/offline/distractors.ts';
-import { describedEntries, entryName, namesItself } from '../../generation/offline/entry-questions.ts';
+import { describedEntries, entryName, leavesAVerbUnjoined, namesItself } from '../../generation/offline/entry-questions.ts';
 import { quizCandidates } from '../../generation/offline/quiz-candidates.ts';
 import { isApparatus, isChromeOrSentence } from '../../generation/offline/headings.ts';
 import { genusOf } from '../../generation/offline/kinds.ts';
@@ -9116,5 +9116,79 @@ describe("The Very High Level Layer and socat's generic sockets (rounds 134 and 
       stems.join(' | '),
     );
     assert.ok(!stems.some((stem) => /binary specification/.test(stem)), stems.join(' | '));
+  });
+});
+
+describe('Initialization, Python Initialization Configuration and Unicode Objects (rounds 136 and 137, read)', () => {
+  test('"May return NULL if no GILState API has been used…", a modal without its subject, does not stand alone', () => {
+    const text =
+      'The GILState API lets threads created outside Python call into it safely.\n\nMay return NULL if no GILState API has been used on the current thread.';
+    const analysis = analyseSection('Thread State', text);
+    assert.deepEqual(
+      analysis.sentences.map((sentence) => standsAlone(sentence)),
+      [true, false],
+    );
+  });
+
+  test('"Move to the Main initialization phase, finish the Python initialization." asks nothing: its second verb is joined by a comma alone', () => {
+    const entries: ReadonlyArray<readonly [string, string]> = [
+      // Named so that its description does not say its name, which would keep it from being asked anyway.
+      ['_Py_Step()', 'Move to the “Main” initialization phase, finish the Python initialization.'],
+      ['Py_RunMain()', 'Execute the command, the script or the module specified on the command line or in the configuration.'],
+      ['Py_GetArgcArgv(argc, argv)', 'Get the original command line arguments, before Python modified them.'],
+      ['PyConfig_Read(config)', 'Read all Python configuration, filling the fields that are not yet set.'],
+      ['PyModule_FromDefAndSpec(def, spec)', 'Create a new module object, given the definition in def and the ModuleSpec spec.'],
+      ['PyStatus_Exit(exitcode)', 'Exit Python with the specified exit code (that is, stop the process).'],
+    ];
+    const asked = entryQuestionsOf(analyseEntries('init_config', entries), 'hard').map((question) => question.answer.text);
+    assert.ok(asked.includes('Py_RunMain') && !asked.includes('_Py_Step'), asked.join(' | '));
+    const does = describedBy('init_config', entries);
+    assert.deepEqual(
+      ['PyConfig_Read', 'PyModule_FromDefAndSpec', 'PyStatus_Exit'].map((name) => leavesAVerbUnjoined(does.get(name) ?? '')),
+      [false, false, false],
+    );
+  });
+
+  test('"Create a new Unicode object." offers no decoder, "Create a Unicode object by decoding…", which creates one too', () => {
+    const entries: ReadonlyArray<readonly [string, string]> = [
+      ['PyUnicode_New(size, maxchar)', 'Create a new Unicode object.'],
+      ['PyUnicode_DecodeUTF8(s, size, errors)', 'Create a Unicode object by decoding size bytes of the UTF-8 encoded string s.'],
+      ['PyUnicode_GetLength(unicode)', 'Return the length of the Unicode object, in code points.'],
+      ['PyUnicode_Concat(left, right)', 'Concat two strings giving a new Unicode string.'],
+      ['PyUnicode_Split(s, sep, maxsplit)', 'Split a string giving a list of Unicode strings.'],
+      ['PyUnicode_Join(separator, seq)', 'Join a sequence of strings using the given separator and return the resulting Unicode string.'],
+    ];
+    const questions = entryQuestionsOf(analyseEntries('Unicode Objects', entries), 'hard');
+    const asked = questions.find((question) => question.answer.text === 'PyUnicode_New');
+    const offered = (asked?.pools ?? []).flatMap((pool) => pool.options.map((option) => option.text));
+    assert.ok(offered.length > 0 && !offered.includes('PyUnicode_DecodeUTF8'), offered.join(' | '));
+  });
+
+  test('"Background: The exec-prefix differs from the prefix…" is a note\'s label, no term', async () => {
+    const terms = await entryCardTerms('Initialization', [
+      ['Py_GetPrefix()', 'Return the prefix for installed platform-independent files.'],
+      [
+        'Py_GetExecPrefix()',
+        'Return the exec-prefix for installed platform-dependent files.\n\nBackground: The exec-prefix differs from the prefix when platform dependent files (such as executables and shared libraries) are installed in a different directory tree.',
+      ],
+    ]);
+    assert.ok(terms.includes('Py_GetPrefix') && !terms.includes('Background'), terms.join(' | '));
+  });
+});
+
+describe('git-pull read as a web page (round 138, read)', () => {
+  test('an option and its negation named over one description ("--commit", "--no-commit") give it to the option, or to the negation when it says what not to do', async () => {
+    const { htmlToContent } = await import('../../extraction/webpage.ts');
+    const option = (names: readonly string[], text: string) => `${names.map((name) => `<dt class="hdlist1">${name}</dt>`).join('')}<dd><p>${text}</p></dd>`;
+    const html =
+      '<html><head><title>git-pull(1)</title></head><body><h1>git-pull(1)</h1><h2>OPTIONS</h2><p>Options related to merging and fetching are passed on to git merge and git fetch.</p><div class="dlist"><dl>' +
+      option(['--commit', '--no-commit'], 'Perform the merge and commit the result. This option can be used to override --no-commit.') +
+      option(['--no-keep-empty', '--keep-empty'], 'Do not keep commits that start empty before the rebase.') +
+      option(['--signoff', '--no-signoff'], 'Add a Signed-off-by trailer by the committer at the end of the commit log message.') +
+      '</dl></div></body></html>';
+    const text = htmlToContent(html, 'https://docs.example/git-pull.html').text;
+    assert.ok(/^--commit: Perform the merge/m.test(text) && /^--signoff: Add a Signed-off-by/m.test(text), text);
+    assert.ok(/^--no-keep-empty: Do not keep/m.test(text), text);
+    assert.ok(!/^--no-commit/m.test(text) && !/^--no-signoff/m.test(text), text);
   });
 });
