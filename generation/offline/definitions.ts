@@ -497,9 +497,9 @@ const EXCEPTION_WORDS = new Set(['exception', 'exceptions']);
 /** Words that make a subject some of a kind ("Many Linux distributions", "Most packages"). */
 const QUANTIFIERS = new Set(['many', 'most', 'some', 'several', 'few', 'numerous', 'various']);
 
-/** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 /** Words between the article and "detail" ("a low-level detail of"). */
 const MAX_DETAIL_QUALIFIERS = 4;
+/** "X is a …", "X refers to …", "X means …", "X is defined as …", "X consists of …": X opens the sentence. */
 function copulaDefinition(sentence: Sentence, spans: readonly Span[]): { term: Span; body: number } | undefined {
   const { tokens } = sentence;
   const lead = openingAdverb(tokens);

@@ -577,16 +577,23 @@ function leadOf(sentence: Sentence): Lead | undefined {
 }
 
 /**
- * "This option enables matching a lightweight (non-annotated) tag." (git describe --tags), "This option allows the
- * user to bypass…": the entry names itself before the verb saying what it does, which the question says of it.
- * "This option is only applicable…", "This option may be specified…" say how it is used, not what it does.
+ * "This function returns true if the worker's process has terminated…" (Node's worker.isDead), "This option
+ * determines how the supplied commit message should be cleaned up…" (git commit --cleanup): the entry names itself
+ * before the verb saying what it does, which the question says of it. "This option is only applicable…", "This
+ * option may be specified…" say how it is used, not what it does.
  */
 function selfReference(sentence: Sentence): Lead | undefined {
-  const [this_, noun, verb] = sentence.tokens;
-  if (this_?.text !== 'This' || !/^(?:option|function|method|flag)$/.test(noun?.lower ?? '') || !verb || verb.pos === 'AUX' || !/[^s]s$/.test(verb.lower))
+  const [demonstrative, noun, verb] = sentence.tokens;
+  if (
+    demonstrative?.text !== 'This' ||
+    !/^(?:option|function|method|flag)$/.test(noun?.lower ?? '') ||
+    !verb ||
+    verb.pos === 'AUX' ||
+    !/[^s]s$/.test(verb.lower)
+  )
     return undefined;
   if (verb.lemma === verb.lower || !readsAsVerb(verb.lemma)) return undefined;
-  const text = sentence.text.slice(sentence.text.indexOf(verb.text, this_.text.length + (noun?.text.length ?? 0)));
+  const text = sentence.text.slice(sentence.text.indexOf(verb.text, demonstrative.text.length + (noun?.text.length ?? 0)));
   return {
     rest: {
       ...sentence,
